@@ -1,0 +1,112 @@
+"""Cards, ranks and their point values.
+
+A rank is one character of ``"A23456789TJQK"``; ten, jack, queen and king
+are the ten-value ranks. A card is a rank and a suit (``"S" "H" "D" "C"``);
+suits never matter to play, only to how a card is drawn.
+
+Source: every seed document, e.g. ``003_2bdd88f24671a4ec.txt``: "Number
+cards count at face value; J, Q and K count as 10. An ace counts as 11 when
+that does not bust the hand, otherwise as 1."
+"""
+
+from __future__ import annotations
+
+import re
+from typing import NamedTuple
+
+from bjtrainer.errors import InvalidCardError
+
+RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")
+SUITS: tuple[str, ...] = ("S", "H", "D", "C")
+TEN_RANKS: frozenset[str] = frozenset({"T", "J", "Q", "K"})
+
+#: Point value of each rank, the ace counted as 1.
+RANK_VALUE: dict[str, int] = {r: min(i + 1, 10) for i, r in enumerate(RANKS)}
+
+#: The ten distinct point values in EV order: index 0 is the ace, 9 is ten.
+VALUE_RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")
+
+
+class Card(NamedTuple):
+    """One playing card, e.g. ``Card("A", "S")`` for the ace of spades."""
+
+    rank: str
+    suit: str
+
+    @property
+    def value(self) -> int:
+        """Point value, ace as 1, ten-value ranks as 10."""
+        return RANK_VALUE[self.rank]
+
+    @property
+    def code(self) -> str:
+        """Two-character code, rank then suit: ``"AS"``, ``"TH"``."""
+        return self.rank + self.suit
+
+    @classmethod
+    def from_code(cls, code: str) -> Card:
+        """Parse a two-character code such as ``"QD"``.
+
+        Raises
+        ------
+        InvalidCardError
+            If the code is not a rank followed by a suit.
+        """
+        if len(code) != 2 or code[0] not in RANKS or code[1] not in SUITS:
+            raise InvalidCardError(f"Not a card code: {code!r} (expected e.g. 'AS', 'TH').")
+        return cls(code[0], code[1])
+
+    def __str__(self) -> str:
+        return self.code
+
+
+def rank_value(rank: str) -> int:
+    """Point value of a rank (ace 1, ten-value 10).
+
+    Raises
+    ------
+    InvalidCardError
+        If ``rank`` is not one of ``RANKS``.
+    """
+    try:
+        return RANK_VALUE[rank]
+    except KeyError:
+        raise InvalidCardError(f"Not a card: {rank!r}.") from None
+
+
+def value_rank(rank: str) -> str:
+    """The rank that stands for this rank's point value: J, Q, K become T."""
+    return "T" if RANK_VALUE[rank] == 10 else rank
+
+
+def parse_rank(text: str) -> str:
+    """Parse one rank as a user types it: ``A 2..9 T J Q K``, ``10`` for T.
+
+    Lower case is accepted. Raises :class:`InvalidCardError` with a
+    one-line message for anything else.
+    """
+    token = text.strip().upper()
+    if token == "10":
+        return "T"
+    if token in RANKS:
+        return token
+    raise InvalidCardError(
+        f"Not a card: {text.strip()!r}. Cards are A, 2-9, T (or 10), J, Q, K."
+    )
+
+
+def parse_ranks(text: str) -> list[str]:
+    """Parse ranks separated by spaces or commas, e.g. ``"T 6"``, ``"A,7"``.
+
+    Raises :class:`InvalidCardError` if a token is not a card or there is
+    no card at all.
+    """
+    tokens = [t for t in re.split(r"[\s,]+", text.strip()) if t]
+    if not tokens:
+        raise InvalidCardError("No cards given. Cards are A, 2-9, T (or 10), J, Q, K.")
+    return [parse_rank(t) for t in tokens]
+
+
+def full_deck() -> list[Card]:
+    """The 52 cards of one deck, in a fixed order (suit by suit)."""
+    return [Card(rank, suit) for suit in SUITS for rank in RANKS]

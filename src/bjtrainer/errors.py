@@ -1,0 +1,29 @@
+"""The errors bjtrainer raises; every one is a :class:`BjTrainerError`."""
+
+
+class BjTrainerError(Exception):
+    """Base class of every error bjtrainer raises on purpose."""
+
+
+class IllegalActionError(BjTrainerError):
+    """An action the rules or the round's phase do not allow now.
+
+    The message is a full sentence a player can read, for example
+    ``"Cannot double: the hand already has 3 cards."``.
+    """
+
+
+class InvalidCardError(BjTrainerError, ValueError):
+    """A card or rank written in a form bjtrainer does not know."""
+
+
+class InvalidSpotError(BjTrainerError, ValueError):
+    """A player hand and up card that cannot occur as a decision."""
+
+
+class RulesError(BjTrainerError, ValueError):
+    """A rules preset name or rules file that is not valid."""
+
+
+class StoreError(BjTrainerError):
+    """The local store cannot be opened or read."""

@@ -1,0 +1,36 @@
+"""Where bjtrainer keeps its data.
+
+The store lives in the user data directory given by platformdirs
+(``~/.local/share/bjtrainer`` on Linux). The environment variable
+``BJTRAINER_HOME`` overrides it, which is how the tests keep away from a
+user's real data.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+import platformdirs
+
+APP_NAME = "bjtrainer"
+HOME_ENV = "BJTRAINER_HOME"
+
+
+def data_dir() -> Path:
+    """Return the data directory, creating it if needed.
+
+    Returns
+    -------
+    Path
+        ``$BJTRAINER_HOME`` when set, else platformdirs' user data dir.
+    """
+    override = os.environ.get(HOME_ENV)
+    path = Path(override) if override else Path(platformdirs.user_data_dir(APP_NAME))
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def store_path() -> Path:
+    """Return the path of the SQLite store, ``<data_dir>/bjtrainer.db``."""
+    return data_dir() / "bjtrainer.db"
