@@ -1,0 +1,25 @@
+"""Fixtures shared by every bjtrainer test."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bjtrainer.paths import HOME_ENV
+
+
+@pytest.fixture(autouse=True)
+def isolated_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Point ``BJTRAINER_HOME`` at a fresh temporary directory for each test.
+
+    No test can then read or write a user's real store.
+
+    Returns
+    -------
+    Path
+        The directory ``bjtrainer.paths.data_dir()`` now returns.
+    """
+    home = tmp_path / "bjtrainer-home"
+    monkeypatch.setenv(HOME_ENV, str(home))
+    return home
