@@ -25,5 +25,9 @@ class RulesError(BjTrainerError, ValueError):
     """A rules preset name or rules file that is not valid."""
 
 
+class SavedStateError(BjTrainerError, ValueError):
+    """A saved table (``Table.to_state()``) that cannot be restored."""
+
+
 class StoreError(BjTrainerError):
     """The local store cannot be opened or read."""

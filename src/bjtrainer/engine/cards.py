@@ -90,9 +90,7 @@ def parse_rank(text: str) -> str:
         return "T"
     if token in RANKS:
         return token
-    raise InvalidCardError(
-        f"Not a card: {text.strip()!r}. Cards are A, 2-9, T (or 10), J, Q, K."
-    )
+    raise InvalidCardError(f"Not a card: {text.strip()!r}. Cards are A, 2-9, T (or 10), J, Q, K.")
 
 
 def parse_ranks(text: str) -> list[str]:

@@ -104,7 +104,9 @@ class Rules(BaseModel):
         try:
             win, stake = (int(part) for part in value.split(":"))
         except ValueError:
-            raise ValueError("must be 'win:stake' with whole numbers, e.g. '3:2' or '6:5'") from None
+            raise ValueError(
+                "must be 'win:stake' with whole numbers, e.g. '3:2' or '6:5'"
+            ) from None
         if win <= 0 or stake <= 0:
             raise ValueError("both sides must be positive, e.g. '3:2'")
         return f"{win}:{stake}"
@@ -118,7 +120,9 @@ class Rules(BaseModel):
             if amount % self.bet_step:
                 raise ValueError(f"{field} {amount} is not a multiple of bet_step {self.bet_step}")
         if not self.min_bet <= self.first_bet <= self.max_bet:
-            raise ValueError(f"first_bet {self.first_bet} is outside {self.min_bet}..{self.max_bet}")
+            raise ValueError(
+                f"first_bet {self.first_bet} is outside {self.min_bet}..{self.max_bet}"
+            )
         if self.resplit_aces and self.max_split_hands < 3:
             raise ValueError("resplit_aces needs max_split_hands of 3 or more")
         return self

@@ -1,0 +1,245 @@
+"""The local SQLite store: settings, the saved table, graded decisions.
+
+Modelled on simonw/llm's log store: a thin class over a
+``sqlite_utils.Database`` that applies the numbered migrations of
+:mod:`bjtrainer.store.migrations` when it opens. The file runs in WAL mode
+with a busy timeout, so two open windows never lose a write, and every
+public write is one transaction (``db.atomic()``): a process killed between
+two writes leaves the last committed state, never half of one.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from pathlib import Path
+from typing import Any
+
+from sqlite_utils import Database
+
+from bjtrainer import paths
+from bjtrainer.engine.actions import Action
+from bjtrainer.errors import StoreError
+from bjtrainer.store.migrations import MIGRATIONS
+from bjtrainer.store.records import DecisionKind, DecisionRecord
+
+#: How long a write waits for another connection's lock, in milliseconds.
+BUSY_TIMEOUT_MS = 5000
+
+
+def _location(db: Database) -> str:
+    """The file behind ``db`` for messages, or ``"(in memory)"``."""
+    try:
+        rows = db.conn.execute("PRAGMA database_list").fetchall()
+    except sqlite3.Error:
+        return "(unknown file)"
+    for _, name, filename in rows:
+        if name == "main":
+            return str(filename) if filename else "(in memory)"
+    return "(unknown file)"
+
+
+class Store:
+    """Everything bjtrainer keeps between runs, in one SQLite database.
+
+    Parameters
+    ----------
+    db : sqlite_utils.Database
+        An open database. Pending migrations are applied on construction,
+        then WAL mode and a busy timeout of ``BUSY_TIMEOUT_MS`` are set.
+
+    Raises
+    ------
+    StoreError
+        If the database cannot be read (not an SQLite file, corrupt,
+        unreadable) or its schema cannot be brought up to date.
+    """
+
+    def __init__(self, db: Database) -> None:
+        self.db = db
+        with self._guard("open"):
+            db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            db.enable_wal()
+            MIGRATIONS.apply(db)
+
+    @classmethod
+    def open(cls, path: Path | None = None) -> Store:
+        """Open (or create) the store file.
+
+        Parameters
+        ----------
+        path : Path, optional
+            The database file; default ``bjtrainer.paths.store_path()``
+            (``$BJTRAINER_HOME/bjtrainer.db`` or the user data directory).
+
+        Raises
+        ------
+        StoreError
+            If the file or its directory cannot be created or read, or the
+            file is not a bjtrainer store.
+        """
+        try:
+            target = paths.store_path() if path is None else path
+            target.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreError(f"Cannot create the bjtrainer store directory: {exc}.") from exc
+        try:
+            db = Database(target)
+        except sqlite3.Error as exc:
+            raise StoreError(f"Cannot open the bjtrainer store {target}: {exc}.") from exc
+        try:
+            return cls(db)
+        except StoreError:
+            db.close()
+            raise
+
+    @classmethod
+    def memory(cls) -> Store:
+        """A store in memory, for tests and throw-away sessions."""
+        return cls(Database(memory=True))
+
+    def close(self) -> None:
+        """Close the database connection."""
+        self.db.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()
+
+    @contextmanager
+    def _guard(self, doing: str) -> Iterator[None]:
+        try:
+            yield
+        except sqlite3.DatabaseError as exc:
+            raise StoreError(
+                f"Cannot {doing} the bjtrainer store {_location(self.db)}: {exc}. "
+                f"Move the file away (or set {paths.HOME_ENV}) to start a new store."
+            ) from exc
+
+    # Settings
+
+    def get_setting(self, key: str, default: str | None = None) -> str | None:
+        """The value of a setting, or ``default`` when it was never set."""
+        with self._guard("read"):
+            for row in self.db.table("settings").rows_where("key = ?", [key]):
+                return str(row["value"])
+        return default
+
+    def set_setting(self, key: str, value: str) -> None:
+        """Set a setting, replacing any earlier value (one transaction)."""
+        with self._guard("write"), self.db.atomic():
+            self.db.table("settings").upsert({"key": key, "value": value}, pk="key")
+
+    # The saved table
+
+    def save_table(self, rules_id: str, state: Mapping[str, Any]) -> None:
+        """Save a table's state (``Table.to_state()``), one row per rules id.
+
+        The row is replaced in one transaction: after a crash, the store
+        holds either the previous state or this one, whole.
+
+        Raises
+        ------
+        TypeError, ValueError
+            If ``state`` is not JSON-serialisable, or holds NaN or infinity
+            (nothing is written).
+        StoreError
+            If the database cannot be written.
+        """
+        text = json.dumps(state, separators=(",", ":"), allow_nan=False)
+        with self._guard("write"), self.db.atomic():
+            row = {"rules_id": rules_id, "state": text}
+            self.db.table("saved_tables").upsert(row, pk="rules_id")
+
+    def load_table(self, rules_id: str) -> dict[str, Any] | None:
+        """The last state saved for ``rules_id``, or ``None`` if there is none.
+
+        Raises
+        ------
+        StoreError
+            If the database cannot be read or the saved row is not a JSON object.
+        """
+        with self._guard("read"):
+            rows = list(self.db.table("saved_tables").rows_where("rules_id = ?", [rules_id]))
+        if not rows:
+            return None
+        try:
+            state = json.loads(rows[0]["state"])
+        except (TypeError, ValueError) as exc:
+            raise StoreError(f"The saved {rules_id!r} table is unreadable: {exc}.") from exc
+        if not isinstance(state, dict):
+            raise StoreError(f"The saved {rules_id!r} table is not a JSON object.")
+        return state
+
+    # Decisions
+
+    def record_decision(self, record: DecisionRecord) -> int:
+        """Store one graded decision; return its row id.
+
+        ``record.id`` is ignored (the database assigns it).
+        """
+        row = {
+            "kind": record.kind.value,
+            "rules_id": record.rules_id,
+            "spot_key": record.spot_key,
+            "cards": json.dumps(list(record.cards)),
+            "up": record.up,
+            "split_hand": int(record.split_hand),
+            "legal": json.dumps([action.value for action in record.legal]),
+            "action": record.action.value,
+            "evs": json.dumps({action.value: ev for action, ev in record.evs.items()}),
+            "best": record.best.value,
+            "ev_lost": float(record.ev_lost),
+            "accepted": int(record.accepted),
+            "hint_shown": int(record.hint_shown),
+            "created_at": record.created_at,
+        }
+        with self._guard("write"), self.db.atomic():
+            table = self.db.table("decisions").insert(row)
+            row_id = table.last_pk
+        if not isinstance(row_id, int):  # pragma: no cover - sqlite always assigns an int
+            raise StoreError("The store did not return an id for the recorded decision.")
+        return row_id
+
+    def decisions(self, rules_id: str | None = None) -> list[DecisionRecord]:
+        """Every recorded decision, oldest first; only one table's if ``rules_id`` is given.
+
+        Raises
+        ------
+        StoreError
+            If the database cannot be read or a row cannot be decoded.
+        """
+        table = self.db.table("decisions")
+        with self._guard("read"):
+            if rules_id is None:
+                rows = list(table.rows_where(order_by="id"))
+            else:
+                rows = list(table.rows_where("rules_id = ?", [rules_id], order_by="id"))
+        try:
+            return [_record_from_row(row) for row in rows]
+        except (KeyError, TypeError, ValueError) as exc:
+            raise StoreError(f"A recorded decision is unreadable: {exc}.") from exc
+
+
+def _record_from_row(row: Mapping[str, Any]) -> DecisionRecord:
+    return DecisionRecord(
+        rules_id=row["rules_id"],
+        spot_key=row["spot_key"],
+        cards=tuple(json.loads(row["cards"])),
+        up=row["up"],
+        split_hand=bool(row["split_hand"]),
+        legal=tuple(Action(value) for value in json.loads(row["legal"])),
+        action=Action(row["action"]),
+        evs={Action(value): float(ev) for value, ev in json.loads(row["evs"]).items()},
+        best=Action(row["best"]),
+        ev_lost=float(row["ev_lost"]),
+        accepted=bool(row["accepted"]),
+        hint_shown=bool(row["hint_shown"]),
+        created_at=row["created_at"],
+        kind=DecisionKind(row["kind"]),
+        id=int(row["id"]),
+    )

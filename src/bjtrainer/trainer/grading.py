@@ -1,0 +1,239 @@
+"""Grading a decision: accepted or not, the EV given up, and the grade line.
+
+A decision is accepted when its expected return is within
+:data:`TOLERANCE` of the best legal action's: ``EV_best - EV_choice <= 0.02``
+in units of the original wager (``003_2bdd88f24671a4ec.txt``: "Practice
+accepts six-deck basic strategy and choices within 2% of the original wager
+of the model's best return"; ``shared/RULES.md``, "The trainer's numbers").
+The same document also accepts the table's six-deck basic-strategy chart
+play; charts come in a later issue, and the ``chart_action`` parameter of
+:func:`grade` and :func:`grade_insurance` is the hook for them.
+
+When more than one legal action is within the tolerance of the best, the
+decision is a *close call* and the grade line says so.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Mapping
+from dataclasses import dataclass
+
+from bjtrainer.engine.actions import INSURANCE_ACTIONS, Action
+from bjtrainer.engine.rules import Rules
+from bjtrainer.ev import SpotAnalysis, insurance_evs
+from bjtrainer.trainer.legal import best_of, legal_evs
+from bjtrainer.trainer.wording import join_labels, label, signed
+
+#: Accepted EV loss, units of the original wager (2%; ``003_2bdd88f24671a4ec.txt``).
+TOLERANCE = 0.02
+
+#: Slack for float rounding, so an EV exactly 0.02 below the best is accepted.
+_SLACK = 1e-12
+
+
+@dataclass(frozen=True)
+class Grade:
+    """The verdict on one decision.
+
+    Attributes
+    ----------
+    action : Action
+        The action taken.
+    best : Action
+        The legal action with the highest EV (ties: the first in display order).
+    evs : Mapping[Action, float]
+        EV of every legal action, display order, units of the original wager.
+    ev_lost : float
+        ``EV(best) - EV(action)``, ``>= 0``, units of the original wager.
+    accepted : bool
+        ``ev_lost <= TOLERANCE``, or the action is the table's chart play.
+    close_call : bool
+        More than one legal action is within ``TOLERANCE`` of the best.
+    close_actions : tuple of Action
+        The legal actions within ``TOLERANCE`` of the best, display order
+        (the best included).
+    chart_action : Action or None
+        The table's basic-strategy chart play when one was given and is
+        legal; ``None`` otherwise.
+    """
+
+    action: Action
+    best: Action
+    evs: Mapping[Action, float]
+    ev_lost: float
+    accepted: bool
+    close_call: bool
+    close_actions: tuple[Action, ...]
+    chart_action: Action | None = None
+
+    @property
+    def best_ev(self) -> float:
+        """EV of the best legal action, units of the original wager."""
+        return self.evs[self.best]
+
+    @property
+    def within_tolerance(self) -> bool:
+        """Whether the action is within ``TOLERANCE`` of the best."""
+        return self.ev_lost <= TOLERANCE + _SLACK
+
+    @property
+    def is_chart_play(self) -> bool:
+        """Whether the action is the table's chart play (always False until charts exist)."""
+        return self.chart_action is not None and self.action == self.chart_action
+
+    def line(self) -> str:
+        """The grade line shown right after the decision.
+
+        Returns
+        -------
+        str
+            One of (EVs signed, 3 decimals; 4 for a close call, where the
+            differences are small)::
+
+                ✔ Stand is right (EV -0.540).
+                ✘ Hit gives up 0.114: best is Stand (EV -0.154).
+                ✔ Hit: close call, Stand and Hit are within 0.02 (best Hit -0.5398).
+
+            A refused action in a close call adds which actions were close;
+            an action accepted as the table's chart play says so.
+        """
+        name = label(self.action)
+        close = f"{join_labels(self.close_actions)} are within {TOLERANCE:.2f}"
+        if not self.within_tolerance and self.is_chart_play:
+            return (
+                f"✔ {name} is the table's chart play: it gives up {self.ev_lost:.3f} "
+                f"to {label(self.best)} (EV {signed(self.best_ev)})."
+            )
+        chart_note = " It is the table's chart play." if self.is_chart_play else ""
+        if not self.accepted:
+            text = (
+                f"✘ {name} gives up {self.ev_lost:.3f}: "
+                f"best is {label(self.best)} (EV {signed(self.best_ev)})."
+            )
+            return text + (f" Close call: {close}." if self.close_call else "")
+        if self.close_call:
+            return (
+                f"✔ {name}: close call, {close} "
+                f"(best {label(self.best)} {signed(self.best_ev, 4)}).{chart_note}"
+            )
+        return f"✔ {name} is right (EV {signed(self.evs[self.action])}).{chart_note}"
+
+
+def grade_evs(
+    evs: Mapping[Action, float], action: Action, *, chart_action: Action | None = None
+) -> Grade:
+    """Grade ``action`` against the EVs of the legal actions.
+
+    Parameters
+    ----------
+    evs : Mapping[Action, float]
+        EV of every legal action (and only those), units of the original wager.
+    action : Action
+        The action taken.
+    chart_action : Action, optional
+        The table's basic-strategy chart play; accepted too when it is legal.
+
+    Raises
+    ------
+    ValueError
+        If ``action`` is not one of the legal actions.
+    """
+    if action not in evs:
+        legal = join_labels(evs) or "none"
+        raise ValueError(f"{label(action)} is not a legal action here (legal: {legal}).")
+    best = best_of(evs)
+    best_ev = evs[best]
+    ev_lost = max(0.0, best_ev - evs[action])
+    close_actions = tuple(a for a in evs if best_ev - evs[a] <= TOLERANCE + _SLACK)
+    chart = chart_action if chart_action in evs else None
+    return Grade(
+        action=action,
+        best=best,
+        evs=dict(evs),
+        ev_lost=ev_lost,
+        accepted=ev_lost <= TOLERANCE + _SLACK or action == chart,
+        close_call=len(close_actions) > 1,
+        close_actions=close_actions,
+        chart_action=chart,
+    )
+
+
+def grade(
+    analysis: SpotAnalysis,
+    action: Action,
+    legal: Collection[Action],
+    *,
+    chart_action: Action | None = None,
+) -> Grade:
+    """Grade a hand decision.
+
+    Parameters
+    ----------
+    analysis : SpotAnalysis
+        The EV layer's figures for the spot (``bjtrainer.ev.analyse``).
+    action : Action
+        The action taken.
+    legal : collection of Action
+        The actions the round allowed (``Round.legal_actions()``); the best
+        is chosen among these only.
+    chart_action : Action, optional
+        Hook for the table's basic-strategy chart play (a later issue):
+        when given and legal, it is accepted and the grade line notes it.
+
+    Returns
+    -------
+    Grade
+
+    Raises
+    ------
+    ValueError
+        If ``action`` is not in ``legal``, or ``legal`` holds an action the
+        analysis has no EV for.
+
+    Notes
+    -----
+    Hard 16 v 10 at the ``guide`` table (Wizard of Odds, Blackjack Appendix 1:
+    stand -0.5404, hit -0.5398): standing gives up 0.0006, is accepted, and
+    is a close call.
+    """
+    return grade_evs(legal_evs(analysis.evs, legal), action, chart_action=chart_action)
+
+
+def grade_insurance(
+    rules: Rules,
+    up: str,
+    action: Action,
+    legal: Collection[Action] = INSURANCE_ACTIONS,
+    *,
+    chart_action: Action | None = None,
+) -> Grade:
+    """Grade the answer to the insurance offer.
+
+    With an ace up, half-bet insurance paying 2:1 is worth
+    ``0.5 * (2 * 4/13 - 9/13) = -1/26`` of the original wager against 0 for
+    declining (independent draws; ``shared/reference/published.md``,
+    "Insurance"), so taking it gives up 1/26 = 0.038: a mistake, outside
+    the 2% tolerance.
+
+    Parameters
+    ----------
+    rules : Rules
+        The table's rules.
+    up : str
+        The dealer's up-card rank (an ace).
+    action : Action
+        ``Action.INSURANCE`` or ``Action.NO_INSURANCE``.
+    legal : collection of Action
+        The answers the round allowed (default both).
+    chart_action : Action, optional
+        As in :func:`grade`.
+
+    Raises
+    ------
+    InvalidSpotError
+        If the table offers no insurance or ``up`` is not an ace.
+    ValueError
+        If ``action`` is not one of ``legal``.
+    """
+    evs = legal_evs(insurance_evs(rules, up), legal)
+    return grade_evs(evs, action, chart_action=chart_action)

@@ -1,0 +1,234 @@
+"""A *spot*: what one decision is about, and its stable key.
+
+A spot is the rules preset, the player's cards, the dealer's up card, where
+the hand stands in a split, and which actions were legal
+(``shared/DESIGN.md``, "The trainer"). Its :attr:`Spot.key` is the key of
+every recorded decision, of the review queue and of every statistic.
+
+Cards are kept as *value ranks*: J, Q and K are written T, since only the
+point value matters to play (``003_2bdd88f24671a4ec.txt``: "J, Q and K count
+as 10"). They are put in a canonical order so that A,7 and 7,A are the same
+spot: ace first, then 2 to 9, then T. A split hand keeps its first card
+first: it is the rank that was split, which decides a resplit and whether
+the hand is a split ace.
+
+The canonical order is for keys only. The EV layer reads the cards as dealt
+and refuses a hand that reached 21 before its last card (it would have stood
+by itself) or opened with a natural; A,3,3,4,5 is such an order of a real
+hard 16. :func:`playable_order` finds an order of the same cards a real deal
+could have produced, and :meth:`Spot.to_hand_spot` uses it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from bjtrainer.engine.actions import INSURANCE_ACTIONS, Action
+from bjtrainer.engine.cards import VALUE_RANKS, rank_value, value_rank
+from bjtrainer.engine.round import Phase, Round
+from bjtrainer.ev import HandSpot
+from bjtrainer.trainer.wording import in_display_order
+
+_VALUE_ORDER = {rank: index for index, rank in enumerate(VALUE_RANKS)}
+
+
+def canonical_cards(cards: Iterable[str], *, split_hand: bool = False) -> tuple[str, ...]:
+    """Value ranks in canonical order.
+
+    Parameters
+    ----------
+    cards : iterable of str
+        Ranks as in ``bjtrainer.engine.cards.RANKS`` (J, Q, K allowed).
+    split_hand : bool
+        Keep the first card first (the split rank); sort the rest.
+
+    Returns
+    -------
+    tuple of str, shape (n_cards,)
+        For example ``("A", "7")`` for ``["7", "A"]``, ``("8", "3", "T")``
+        for a split 8 that drew K then 3.
+
+    Raises
+    ------
+    InvalidCardError
+        If a rank is not a card.
+    """
+    ranks = []
+    for rank in cards:
+        rank_value(rank)  # raises InvalidCardError for anything that is not a rank
+        ranks.append(value_rank(rank))
+    if split_hand and ranks:
+        return (ranks[0], *sorted(ranks[1:], key=_VALUE_ORDER.__getitem__))
+    return tuple(sorted(ranks, key=_VALUE_ORDER.__getitem__))
+
+
+def _reached_21(hard: int, has_ace: bool) -> bool:
+    """Whether cards with this hard sum (aces as 1) stand at 21 or more."""
+    return hard >= 21 or (has_ace and hard == 11)
+
+
+def playable_order(cards: tuple[str, ...], *, split_hand: bool = False) -> tuple[str, ...]:
+    """An order of ``cards`` in which they could have been dealt to a hand still in play.
+
+    No part of the hand of 2 cards or more, short of the whole, reaches 21 (a
+    hand reaching 21 stands by itself: ``shared/RULES.md``, "hand reaches
+    21"), and a hand not from a split does not open with an ace and a ten (a
+    natural is settled, not played). A split hand keeps its first card.
+
+    Parameters
+    ----------
+    cards : tuple of str, shape (n_cards,)
+        Value ranks.
+    split_hand : bool
+        Keep ``cards[0]`` first.
+
+    Returns
+    -------
+    tuple of str, shape (n_cards,)
+        The first such order trying ranks in canonical order; ``cards``
+        itself when there is none (the EV layer then says why the spot
+        cannot occur).
+    """
+    fixed = cards[:1] if split_hand else ()
+    rest = sorted(cards[len(fixed) :], key=_VALUE_ORDER.__getitem__)
+    n_cards = len(cards)
+
+    def extend(prefix: tuple[str, ...], left: list[str]) -> tuple[str, ...] | None:
+        if not left:
+            return prefix
+        for index, rank in enumerate(left):
+            if index and left[index - 1] == rank:
+                continue  # the same rank was just tried
+            order = (*prefix, rank)
+            hard = sum(rank_value(r) for r in order)
+            if 2 <= len(order) < n_cards and _reached_21(hard, "A" in order):
+                continue
+            if not split_hand and len(order) == 2 and set(order) == {"A", "T"}:
+                continue
+            found = extend(order, left[:index] + left[index + 1 :])
+            if found is not None:
+                return found
+        return None
+
+    return extend(fixed, rest) or cards
+
+
+@dataclass(frozen=True)
+class Spot:
+    """One decision point, normalised so that equal decisions compare equal.
+
+    Attributes
+    ----------
+    rules_id : str
+        The table's rules id, e.g. ``"practice"``.
+    cards : tuple of str, shape (n_cards,)
+        The player hand's cards as value ranks in canonical order (see the
+        module docstring); normalised on construction.
+    up : str
+        The dealer's up card as a value rank; normalised on construction.
+    split_hand : bool
+        The hand came from a split.
+    hands_in_round : int
+        Hands the player has now, this one included (1 without a split).
+    pending_split_hands : int
+        Later hands still holding one card of this hand's first rank.
+    legal : frozenset of Action
+        The actions the round allowed.
+    """
+
+    rules_id: str
+    cards: tuple[str, ...]
+    up: str
+    split_hand: bool = False
+    hands_in_round: int = 1
+    pending_split_hands: int = 0
+    legal: frozenset[Action] = field(default_factory=frozenset)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "cards", canonical_cards(self.cards, split_hand=self.split_hand))
+        rank_value(self.up)
+        object.__setattr__(self, "up", value_rank(self.up))
+        object.__setattr__(self, "legal", frozenset(self.legal))
+
+    @property
+    def key(self) -> str:
+        """A stable string naming the spot, the key of every record.
+
+        Five fields separated by ``|``: rules id, cards, up card,
+        ``hand`` or ``split`` with the hands in the round and the pending
+        split hands, and the legal actions in display order joined by ``+``.
+        Example: ``"practice|6,T|T|hand:1:0|stand+hit+double+surrender"``.
+        """
+        where = "split" if self.split_hand else "hand"
+        legal = "+".join(action.value for action in in_display_order(self.legal))
+        return (
+            f"{self.rules_id}|{','.join(self.cards)}|{self.up}|"
+            f"{where}:{self.hands_in_round}:{self.pending_split_hands}|{legal}"
+        )
+
+    def to_hand_spot(self) -> HandSpot:
+        """The spot as the EV layer takes it (``bjtrainer.ev.HandSpot``).
+
+        The cards are in a :func:`playable_order`; the EVs do not depend on
+        the order, only the EV layer's check that the hand is still in play.
+        """
+        return HandSpot(
+            cards=playable_order(self.cards, split_hand=self.split_hand),
+            up=self.up,
+            split_hand=self.split_hand,
+            hands_in_round=self.hands_in_round,
+            pending_split_hands=self.pending_split_hands,
+        )
+
+
+def decision_spot(round: Round) -> Spot | None:
+    """The spot of the round's active hand, or ``None`` when no hand decision is due.
+
+    Parameters
+    ----------
+    round : Round
+        A round of ``bjtrainer.engine.round``.
+
+    Returns
+    -------
+    Spot or None
+        In phase PLAYER, the active hand's spot with ``legal =
+        round.legal_actions()``; ``None`` in the insurance phase (see
+        :func:`insurance_spot`) and once the round is settled.
+    """
+    if round.phase is not Phase.PLAYER or not 0 <= round.active < len(round.hands):
+        return None
+    hand = round.hands[round.active]
+    first_value = hand.cards[0].value
+    pending = sum(
+        1
+        for later in round.hands[round.active + 1 :]
+        if len(later.cards) == 1 and later.cards[0].value == first_value
+    )
+    return Spot(
+        rules_id=round.rules.id,
+        cards=tuple(card.rank for card in hand.cards),
+        up=round.up_card.rank,
+        split_hand=hand.from_split,
+        hands_in_round=len(round.hands),
+        pending_split_hands=pending,
+        legal=round.legal_actions(),
+    )
+
+
+def insurance_spot(round: Round) -> Spot | None:
+    """The insurance question as a spot, or ``None`` outside the insurance phase.
+
+    The cards are the player's first hand; ``legal`` holds the insurance
+    answers the round allows (declining always; taking it when the chips
+    cover it).
+    """
+    if round.phase is not Phase.INSURANCE or not round.hands:
+        return None
+    return Spot(
+        rules_id=round.rules.id,
+        cards=tuple(card.rank for card in round.hands[0].cards),
+        up=round.up_card.rank,
+        legal=round.legal_actions() & frozenset(INSURANCE_ACTIONS),
+    )

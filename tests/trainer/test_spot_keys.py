@@ -1,0 +1,112 @@
+"""Spots: value ranks, canonical order, a stable key (shared/DESIGN.md, "The trainer").
+
+J, Q and K count as 10 (``003_2bdd88f24671a4ec.txt``: "J, Q and K count as
+10"), so a spot is written with value ranks, and the order the cards came in
+does not change the decision: A,7 and 7,A are one spot.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bjtrainer.engine.actions import Action
+from bjtrainer.errors import InvalidCardError
+from bjtrainer.ev import HandSpot
+from bjtrainer.trainer.spots import Spot, canonical_cards
+
+STAND, HIT, DOUBLE, SPLIT, SURRENDER = (
+    Action.STAND,
+    Action.HIT,
+    Action.DOUBLE,
+    Action.SPLIT,
+    Action.SURRENDER,
+)
+
+
+def test_order_and_face_cards_do_not_change_the_spot() -> None:
+    assert Spot("practice", ("7", "A"), "6") == Spot("practice", ("A", "7"), "6")
+    assert Spot("practice", ("K", "6"), "Q") == Spot("practice", ("6", "T"), "T")
+    assert Spot("practice", ("J", "Q"), "K").cards == ("T", "T")
+    assert Spot("practice", ("5", "A", "A", "5"), "9").cards == ("A", "A", "5", "5")
+    assert Spot("practice", ("7", "A"), "6").key == Spot("practice", ("A", "7"), "6").key
+
+
+def test_key_format_is_the_documented_one() -> None:
+    spot = Spot("practice", ("T", "6"), "T", legal={HIT, STAND, DOUBLE, SURRENDER})
+    assert spot.key == "practice|6,T|T|hand:1:0|stand+hit+double+surrender"
+    split = Spot("practice", ("8", "8"), "6", True, 2, 1, frozenset({SPLIT, DOUBLE, HIT, STAND}))
+    assert split.key == "practice|8,8|6|split:2:1|stand+hit+double+split"
+
+
+def test_every_field_is_part_of_the_key() -> None:
+    base = Spot("practice", ("8", "3"), "6", True, 2, 0, frozenset({STAND, HIT, DOUBLE}))
+    variants = [
+        Spot("guide", ("8", "3"), "6", True, 2, 0, frozenset({STAND, HIT, DOUBLE})),
+        Spot("practice", ("8", "4"), "6", True, 2, 0, frozenset({STAND, HIT, DOUBLE})),
+        Spot("practice", ("8", "3"), "7", True, 2, 0, frozenset({STAND, HIT, DOUBLE})),
+        Spot("practice", ("8", "3"), "6", False, 2, 0, frozenset({STAND, HIT, DOUBLE})),
+        Spot("practice", ("8", "3"), "6", True, 3, 0, frozenset({STAND, HIT, DOUBLE})),
+        Spot("practice", ("8", "3"), "6", True, 2, 1, frozenset({STAND, HIT, DOUBLE})),
+        Spot("practice", ("8", "3"), "6", True, 2, 0, frozenset({STAND, HIT})),
+    ]
+    keys = {base.key} | {spot.key for spot in variants}
+    assert len(keys) == 1 + len(variants)
+
+
+def test_a_split_hand_keeps_the_split_card_first() -> None:
+    # Split 8s that drew a 3 is not split 3s that drew an 8 (the pending hands
+    # hold 8s; a resplit needs another 8).
+    assert Spot("practice", ("8", "3"), "6", split_hand=True).cards == ("8", "3")
+    assert Spot("practice", ("3", "8"), "6", split_hand=True).cards == ("3", "8")
+    assert canonical_cards(["8", "K", "3"], split_hand=True) == ("8", "3", "T")
+    assert canonical_cards(["8", "K", "3"]) == ("3", "8", "T")
+
+
+def test_bad_cards_are_refused() -> None:
+    with pytest.raises(InvalidCardError):
+        Spot("practice", ("T", "1"), "6")
+    with pytest.raises(InvalidCardError):
+        Spot("practice", ("T", "6"), "10")
+
+
+def test_to_hand_spot_carries_every_field_the_ev_layer_needs() -> None:
+    spot = Spot("practice", ("8", "Q"), "K", True, 3, 1, frozenset({STAND, HIT}))
+    assert spot.to_hand_spot() == HandSpot(
+        cards=("8", "T"), up="T", split_hand=True, hands_in_round=3, pending_split_hands=1
+    )
+
+
+def reaches_21_early(order: tuple[str, ...]) -> bool:
+    """Brute force: some part of 2 cards or more, short of the whole, totals 21 or more."""
+    for length in range(2, len(order)):
+        part = order[:length]
+        hard = sum(1 if r == "A" else 10 if r == "T" else int(r) for r in part)
+        best = hard + 10 if "A" in part and hard + 10 <= 21 else hard
+        if best >= 21:
+            return True
+    return False
+
+
+@pytest.mark.parametrize(
+    ("dealt", "split_hand"),
+    [
+        (("4", "5", "3", "3", "A"), False),  # hard 16; sorted, A,3,3,4 would be soft 21
+        (("A", "A", "5", "5"), False),  # hard 12; 5,5,A would be soft 21
+        (("T", "5", "A"), False),  # hard 16; T,A first would be a natural
+        (("5", "5", "5", "A"), True),  # split 5s, hard 16; 5,A,5 would be soft 21
+        (("8", "2", "5", "A"), True),  # split 8s, hard 16; 8,A,2 would be soft 21
+    ],
+)
+def test_to_hand_spot_gives_an_order_a_real_deal_could_have(
+    dealt: tuple[str, ...], split_hand: bool
+) -> None:
+    assert not reaches_21_early(dealt)  # the deal as it happened
+    hands = 2 if split_hand else 1
+    spot = Spot("practice", dealt, "T", split_hand=split_hand, hands_in_round=hands)
+    order = spot.to_hand_spot().cards
+    assert sorted(order) == sorted(dealt)
+    assert not reaches_21_early(order)
+    if split_hand:
+        assert order[0] == dealt[0]
+    else:
+        assert set(order[:2]) != {"A", "T"}
