@@ -154,9 +154,9 @@ def _check(rules: Rules, spot: HandSpot) -> tuple[_Hand, int]:
             "Only split hands share the round with other hands: "
             "use split_hand=True, or hands_in_round=1 and pending_split_hands=0."
         )
-    natural_cards = hand.indices[:2] in ((ACE, 9), (9, ACE))
+    natural_cards = hand.indices in ((ACE, 9), (9, ACE))
     if not spot.split_hand and natural_cards:
-        raise InvalidSpotError(f"{shown} starts with a natural: it is settled, not played.")
+        raise InvalidSpotError(f"{shown} is a natural: it is settled, not played.")
     if hand.total > 21:
         raise InvalidSpotError(f"{shown} is {hand.total}, over 21: the hand has busted.")
     if hand.total == 21:

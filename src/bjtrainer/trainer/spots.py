@@ -12,11 +12,8 @@ spot: ace first, then 2 to 9, then T. A split hand keeps its first card
 first: it is the rank that was split, which decides a resplit and whether
 the hand is a split ace.
 
-The canonical order is for keys only. The EV layer reads the cards as dealt
-and refuses a hand that reached 21 before its last card (it would have stood
-by itself) or opened with a natural; A,3,3,4,5 is such an order of a real
-hard 16. :func:`playable_order` finds an order of the same cards a real deal
-could have produced, and :meth:`Spot.to_hand_spot` uses it.
+The EV figures do not depend on the order of the cards, so the canonical
+order serves both the key and the EV look-up.
 """
 
 from __future__ import annotations
@@ -61,57 +58,6 @@ def canonical_cards(cards: Iterable[str], *, split_hand: bool = False) -> tuple[
     if split_hand and ranks:
         return (ranks[0], *sorted(ranks[1:], key=_VALUE_ORDER.__getitem__))
     return tuple(sorted(ranks, key=_VALUE_ORDER.__getitem__))
-
-
-def _reached_21(hard: int, has_ace: bool) -> bool:
-    """Whether cards with this hard sum (aces as 1) stand at 21 or more."""
-    return hard >= 21 or (has_ace and hard == 11)
-
-
-def playable_order(cards: tuple[str, ...], *, split_hand: bool = False) -> tuple[str, ...]:
-    """An order of ``cards`` in which they could have been dealt to a hand still in play.
-
-    No part of the hand of 2 cards or more, short of the whole, reaches 21 (a
-    hand reaching 21 stands by itself: ``shared/RULES.md``, "hand reaches
-    21"), and a hand not from a split does not open with an ace and a ten (a
-    natural is settled, not played). A split hand keeps its first card.
-
-    Parameters
-    ----------
-    cards : tuple of str, shape (n_cards,)
-        Value ranks.
-    split_hand : bool
-        Keep ``cards[0]`` first.
-
-    Returns
-    -------
-    tuple of str, shape (n_cards,)
-        The first such order trying ranks in canonical order; ``cards``
-        itself when there is none (the EV layer then says why the spot
-        cannot occur).
-    """
-    fixed = cards[:1] if split_hand else ()
-    rest = sorted(cards[len(fixed) :], key=_VALUE_ORDER.__getitem__)
-    n_cards = len(cards)
-
-    def extend(prefix: tuple[str, ...], left: list[str]) -> tuple[str, ...] | None:
-        if not left:
-            return prefix
-        for index, rank in enumerate(left):
-            if index and left[index - 1] == rank:
-                continue  # the same rank was just tried
-            order = (*prefix, rank)
-            hard = sum(rank_value(r) for r in order)
-            if 2 <= len(order) < n_cards and _reached_21(hard, "A" in order):
-                continue
-            if not split_hand and len(order) == 2 and set(order) == {"A", "T"}:
-                continue
-            found = extend(order, left[:index] + left[index + 1 :])
-            if found is not None:
-                return found
-        return None
-
-    return extend(fixed, rest) or cards
 
 
 @dataclass(frozen=True)
@@ -168,13 +114,9 @@ class Spot:
         )
 
     def to_hand_spot(self) -> HandSpot:
-        """The spot as the EV layer takes it (``bjtrainer.ev.HandSpot``).
-
-        The cards are in a :func:`playable_order`; the EVs do not depend on
-        the order, only the EV layer's check that the hand is still in play.
-        """
+        """The spot as the EV layer takes it (``bjtrainer.ev.HandSpot``)."""
         return HandSpot(
-            cards=playable_order(self.cards, split_hand=self.split_hand),
+            cards=self.cards,
             up=self.up,
             split_hand=self.split_hand,
             hands_in_round=self.hands_in_round,
