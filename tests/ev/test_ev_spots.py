@@ -93,7 +93,6 @@ def test_no_split_at_a_one_hand_table() -> None:
         (PRACTICE, spot("T 9 8", "5")),  # 27: busted
         (PRACTICE, spot("T 6 5", "5")),  # 21 stands by itself
         (PRACTICE, spot("A K", "5")),  # a natural is settled, not played
-        (PRACTICE, spot("A K 5", "5")),  # nor played on
         (PRACTICE, spot("A T", "5", hands=2)),  # a split 21 stands by itself
         (PRACTICE, HandSpot(("T", "6"), "5", hands_in_round=0)),
         (PRACTICE, spot("T 6", "5", hands=5)),  # practice: at most four hands
