@@ -1,0 +1,1 @@
+"""Screens of the app: the table, the bet chooser and the help screen."""

@@ -1,0 +1,134 @@
+"""The bet chooser: a modal with an input, the allowed range and quick buttons.
+
+Source of the range: ``shared/RULES.md``, row "bet" (practice: whole chips
+1..1000, never more than the balance) and ``003_2bdd88f24671a4ec.txt``
+("Choose bet opens the amount selector").
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Static
+
+
+class _QuickButton(Button, can_focus=False):
+    """A +/- button that leaves the focus in the input."""
+
+    def __init__(self, label: str, delta: int | None, *, to: int | None = None) -> None:
+        super().__init__(label, compact=True, classes="quick")
+        self.delta = delta
+        self.to = to
+
+
+class BetScreen(ModalScreen[int | None]):
+    """Ask for the next bet; dismiss with the amount (chips) or ``None`` when cancelled.
+
+    Parameters
+    ----------
+    bet : int
+        The current bet, the input's starting value.
+    limits : tuple of int
+        ``(lowest, highest, step)`` allowed now, in chips.
+    problem : callable
+        The engine's check: returns the sentence saying why an amount is
+        not allowed, or ``None`` when it is.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+
+    def __init__(
+        self, bet: int, limits: tuple[int, int, int], problem: Callable[[int], str | None]
+    ) -> None:
+        super().__init__()
+        self.bet = bet
+        self.lowest, self.highest, self.step = limits
+        self.problem = problem
+
+    def compose(self) -> ComposeResult:
+        step = self.step
+        with Vertical(id="bet-dialog"):
+            yield Label("Choose the bet for the next deal", id="bet-title")
+            yield Static(
+                f"Whole chips from {self.lowest} to {self.highest}"
+                + (f", in steps of {step}" if step > 1 else "")
+                + ".",
+                id="bet-range",
+            )
+            yield Input(str(self.bet), id="bet-input", select_on_focus=True)
+            yield Static("", id="bet-error")
+            with Horizontal(id="bet-quick"):
+                yield _QuickButton("Min", None, to=self.lowest)
+                yield _QuickButton(f"-{10 * step}", -10 * step)
+                yield _QuickButton(f"-{step}", -step)
+                yield _QuickButton(f"+{step}", step)
+                yield _QuickButton(f"+{10 * step}", 10 * step)
+                yield _QuickButton("Max", None, to=self.highest)
+            with Horizontal(id="bet-buttons"):
+                yield Button("Set bet ⏎", variant="success", id="bet-ok", compact=True)
+                yield Button("Cancel Esc", id="bet-cancel", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    def parse(self, text: str) -> tuple[int | None, str]:
+        """Read an amount: ``(chips, "")`` or ``(None, the error sentence)``."""
+        cleaned = text.strip()
+        if not cleaned.isdigit():
+            return None, (
+                f"{cleaned!r} is not a whole number of chips: "
+                f"enter a number from {self.lowest} to {self.highest}."
+                if cleaned
+                else f"Enter a number of chips from {self.lowest} to {self.highest}."
+            )
+        amount = int(cleaned)
+        problem = self.problem(amount)
+        return (None, problem) if problem else (amount, "")
+
+    def _show_error(self, message: str) -> None:
+        error = self.query_one("#bet-error", Static)
+        error.update(message)
+        error.set_class(bool(message), "-shown")
+
+    def _submit(self) -> None:
+        amount, error = self.parse(self.query_one(Input).value)
+        if amount is None:
+            self._show_error(error)
+            return
+        self.dismiss(amount)
+
+    @on(Input.Submitted)
+    def _on_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self._submit()
+
+    @on(Input.Changed)
+    def _on_changed(self) -> None:
+        self._show_error("")
+
+    @on(Button.Pressed)
+    def _on_button(self, event: Button.Pressed) -> None:
+        event.stop()
+        button = event.button
+        if button.id == "bet-ok":
+            self._submit()
+        elif button.id == "bet-cancel":
+            self.dismiss(None)
+        elif isinstance(button, _QuickButton):
+            self._quick(button)
+
+    def _quick(self, button: _QuickButton) -> None:
+        field = self.query_one(Input)
+        current = int(field.value) if field.value.strip().isdigit() else self.bet
+        target = button.to if button.to is not None else current + (button.delta or 0)
+        field.value = str(min(max(target, self.lowest), self.highest))
+
+    def action_cancel(self) -> None:
+        """Close without changing the bet."""
+        self.dismiss(None)

@@ -1,0 +1,56 @@
+"""The help screen: every key of the table, and what Hint, Why and grades mean."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.table import Table as RichTable
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from bjtrainer.tui.keys import TABLE_KEYS
+
+#: The notes under the keys; sources: ``003_2bdd88f24671a4ec.txt`` and ``shared/RULES.md``.
+NOTES = (
+    "Hint: the legal play with the highest expected return (EV). Why: the chance "
+    "to bust on one more card, the win/push/loss chances if you stand, and every "
+    "legal play's EV in units of the bet, from independent draws (each rank 1/13, "
+    "tens 4/13), never the hole card or the shoe order. A decision is accepted when "
+    "its EV is within 0.02 of the best. Buttons do what the keys do; the table is "
+    "saved after every action."
+)
+
+
+def keys_table() -> RichTable:
+    """A two-column table of every key and what it does."""
+    table = RichTable(show_header=True, header_style="bold", box=None, pad_edge=False)
+    table.add_column("Key", style="bold gold1", no_wrap=True)
+    table.add_column("What it does")
+    for key in TABLE_KEYS:
+        table.add_row(key.display, key.help)
+    table.add_row("Esc", "Close this screen or the bet chooser")
+    return table
+
+
+class HelpScreen(ModalScreen[None]):
+    """Lists every key (from :data:`bjtrainer.tui.keys.TABLE_KEYS`); any of Esc, F1, Q closes it."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,f1,q,question_mark", "close", "Close"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll(id="help-dialog"):
+            yield Static(keys_table(), id="help-keys")
+            yield Static(NOTES, id="help-notes")
+
+    def on_mount(self) -> None:
+        self.query_one("#help-dialog").border_title = "Help"
+        self.query_one("#help-dialog").border_subtitle = "Esc closes"
+
+    def action_close(self) -> None:
+        """Return to the table."""
+        self.dismiss(None)

@@ -1,0 +1,1 @@
+"""Widgets of the table screen: cards, the dealer, the hands, panels, buttons."""

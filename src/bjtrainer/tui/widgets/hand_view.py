@@ -1,0 +1,82 @@
+"""The player's hands: one box per hand, the hand to play outlined in gold."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import HorizontalScroll
+from textual.reactive import reactive
+from textual.widget import Widget
+from textual.widgets import Static
+
+from bjtrainer.tui.view_model import HandPicture
+from bjtrainer.tui.widgets.cards import card_row
+
+
+class HandView(Widget):
+    """Draws one :class:`HandPicture`: cards, total ("Soft" marked), wager, outcome.
+
+    The class ``-active`` (gold outline in the stylesheet) marks the hand
+    being played (``003_2bdd88f24671a4ec.txt``: "The gold outline
+    identifies the hand you are currently playing").
+    """
+
+    picture: reactive[HandPicture | None] = reactive(None, layout=True)
+    compact: reactive[bool] = reactive(False, layout=True)
+
+    def __init__(self, picture: HandPicture, *, compact: bool = False) -> None:
+        super().__init__(classes="hand")
+        self.set_reactive(HandView.picture, picture)
+        self.set_reactive(HandView.compact, compact)
+
+    def on_mount(self) -> None:
+        self._label()
+
+    def watch_picture(self) -> None:
+        self._label()
+
+    def _label(self) -> None:
+        picture = self.picture
+        if picture is None:
+            return
+        self.set_class(picture.active, "-active")
+        self.set_class(self.compact, "-compact")
+        self.set_class(picture.soft and not picture.natural, "-soft")
+        self.border_title = f"Hand {picture.number}"
+        self.border_subtitle = picture.outcome_line()
+
+    def render(self) -> Text:
+        picture = self.picture
+        if picture is None:
+            return Text()
+        text = card_row(picture.cards, compact=self.compact)
+        text.append("\n")
+        total_style = "bold gold1" if picture.soft and not picture.natural else "bold"
+        text.append(picture.total_line(), style=total_style)
+        text.append("\n")
+        wager = f"Bet {picture.wager}"
+        if picture.doubled:
+            wager += " (doubled)"
+        if picture.surrendered:
+            wager += " (surrendered)"
+        text.append(wager, style="dim" if not picture.active else "")
+        return text
+
+
+class HandsRow(HorizontalScroll):
+    """Every hand of the round side by side (set ``pictures``).
+
+    From ``COMPACT_FROM`` hands on, cards are drawn on one line so that four
+    split hands fit the table's width.
+    """
+
+    COMPACT_FROM = 3
+
+    pictures: reactive[tuple[HandPicture, ...]] = reactive((), recompose=True)
+
+    def compose(self) -> ComposeResult:
+        if not self.pictures:
+            yield Static("No hand yet: press Enter to deal.", classes="placeholder")
+        compact = len(self.pictures) >= self.COMPACT_FROM
+        for picture in self.pictures:
+            yield HandView(picture, compact=compact)

@@ -1,0 +1,76 @@
+"""Chips between rounds: naturals, the bet lowered to the balance, refill.
+
+From the practice column of shared/RULES.md and 003_2bdd88f24671a4ec.txt:
+a natural pays 3:2 (a bet of 10 wins 15); "Deal uses the previous bet ...
+reduced if your balance is too low"; "Refill free chips ... restores the
+free balance between rounds" (1000 chips).
+"""
+
+from __future__ import annotations
+
+from textual.widgets import Input
+from tui_support import SIZE, AppFactory, notices, text_of
+
+from bjtrainer.engine.round import Phase
+from bjtrainer.tui.widgets.feedback import FeedbackView
+from bjtrainer.tui.widgets.hand_view import HandView
+
+# Player 17 against the dealer's T,9 = 19: the player loses the bet.
+LOSE = ["TS", "TH", "7D", "9C"]
+
+
+async def set_bet(pilot: object, amount: int) -> None:
+    await pilot.press("b", "end", "ctrl+u", *str(amount), "enter")  # type: ignore[attr-defined]
+
+
+async def test_natural_pays_three_to_two_at_once(build_app: AppFactory) -> None:
+    # A,K against a 9 up: no peek with a 9, the natural is paid at the deal.
+    app = build_app(["AS", "9H", "KD", "7C"])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        round_ = app.session.table.round
+        assert round_ is not None and round_.phase is Phase.SETTLED
+        assert app.session.table.balance == 1015
+        assert "Blackjack" in text_of(app.screen.query_one(HandView))
+        assert "Net +15" in app.screen.query_one(FeedbackView).picture.result
+
+
+async def test_next_deal_is_lowered_to_the_balance(build_app: AppFactory) -> None:
+    app = build_app([*LOSE, "TS", "TH", "7D", "9C"])
+    async with app.run_test(size=SIZE) as pilot:
+        await set_bet(pilot, 600)
+        assert app.session.table.bet == 600
+        await pilot.press("enter", "s")
+        assert app.session.table.balance == 400
+        await pilot.press("enter")  # the last bet, 600, is lowered to the 400 left
+        round_ = app.session.table.round
+        assert round_ is not None and round_.bet == 400
+        assert app.session.table.balance == 0
+
+
+async def test_out_of_chips_then_refill(build_app: AppFactory) -> None:
+    app = build_app([*LOSE, "TS", "TH", "7D", "9C"])
+    async with app.run_test(size=SIZE) as pilot:
+        await set_bet(pilot, 1000)
+        await pilot.press("enter", "s")
+        assert app.session.table.balance == 0
+        assert "F refills" in app.screen.query_one(FeedbackView).picture.prompt
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.session.table.round.phase is Phase.SETTLED  # type: ignore[union-attr]
+        assert notices(app)[-1].startswith("Cannot deal")
+        await pilot.press("f")
+        assert app.session.table.balance == 1000
+        await pilot.press("enter")  # deals again with the last bet, 1000
+        assert app.session.table.balance == 0
+
+
+async def test_bet_range_follows_the_balance(build_app: AppFactory) -> None:
+    app = build_app(LOSE)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "s", "b")
+        assert "1 to 990" in text_of(app.screen.query_one("#bet-range"))
+        await pilot.click("Button.quick", offset=(1, 0))  # Min
+        await pilot.press("end", "ctrl+u", "9", "9", "5", "enter")
+        assert "the balance is only 990" in text_of(app.screen.query_one("#bet-error"))
+        assert app.screen.query_one(Input).value == "995"

@@ -1,0 +1,109 @@
+"""Hint and Why panels at the table, with figures derived in this file.
+
+The dealer's final totals come from a brute-force enumeration here of an
+infinite shoe (each rank 1/13, ten-values 4/13), S17, conditioned on no
+dealer blackjack after the peek (shared/RULES.md, "The trainer's numbers").
+Published check: Wizard of Odds, Blackjack Appendix 1 (infinite deck): hard
+16 v 10 stand -0.5404, hit -0.5398; late surrender returns half the bet
+(003_2bdd88f24671a4ec.txt), EV -0.5, so at the practice table the hint for a
+two-card 16 v 10 is Surrender, and for a three-card 16 v 10 (no surrender)
+it is Hit.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+
+from tui_support import SIZE, AppFactory
+
+from bjtrainer.store import Store
+from bjtrainer.tui.widgets.coach_panel import CoachPanel
+
+RANKS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
+P = {rank: (4 / 13 if rank == 10 else 1 / 13) for rank in RANKS}
+
+
+@cache
+def dealer_finals(total: int, soft: bool) -> dict[int, float]:
+    """Final-total distribution of a dealer standing on all 17s (22 = bust)."""
+    if total > 21:
+        return {22: 1.0}
+    if total >= 17:
+        return {total: 1.0}
+    out: dict[int, float] = {}
+    for rank, p in P.items():
+        new_total, new_soft = total + rank, soft
+        if rank == 1 and new_total + 10 <= 21:
+            new_total, new_soft = new_total + 10, True
+        if new_total > 21 and new_soft:
+            new_total, new_soft = new_total - 10, False
+        for final, q in dealer_finals(new_total, new_soft).items():
+            out[final] = out.get(final, 0.0) + p * q
+    return out
+
+
+def ten_up_no_blackjack() -> dict[int, float]:
+    """Dealer finals with a ten up, given the peek found no ace underneath."""
+    out: dict[int, float] = {}
+    for hole, p in P.items():
+        if hole == 1:
+            continue
+        for final, q in dealer_finals(10 + hole, False).items():
+            out[final] = out.get(final, 0.0) + p * q / (1 - P[1])
+    return out
+
+
+def test_brute_force_agrees_with_the_published_stand_figure() -> None:
+    finals = ten_up_no_blackjack()
+    assert round(finals[22] - (1 - finals[22]), 4) == -0.5404  # 16 stands: win only on a bust
+
+
+async def test_hint_and_why_for_sixteen_against_ten(build_app: AppFactory, store: Store) -> None:
+    app = build_app(["TS", "TH", "6D", "7C", "5C"])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "question_mark")
+        panel = app.screen.query_one(CoachPanel)
+        assert panel.display and panel.title == "Hint"
+        assert panel.lines == ("Hint: Surrender.",)
+        await pilot.press("w")
+        assert panel.title == "Why"
+        text = "\n".join(panel.lines)
+        bust_next = 8 / 13  # a 6, 7, 8, 9 or ten-value card busts a hard 16
+        win = ten_up_no_blackjack()[22]
+        assert f"{100 * bust_next:.1f}%" in text  # 61.5%
+        assert f"win {100 * win:.1f}%" in text  # 23.0%
+        assert f"loss {100 * (1 - win):.1f}%" in text  # 77.0%
+        assert "Stand -0.540" in text and "Surrender -0.500" in text
+        assert "Dealer has checked: no blackjack." in text
+        await pilot.press("w")  # W again hides it
+        assert not panel.display
+        await pilot.press("h")  # the answer after a hint is marked so; 16 + 5 = 21 stands
+        assert not panel.lines  # the panel closes with the decision it explained
+        await pilot.press("w")  # the round is over: nothing to explain
+        assert not panel.lines
+        assert app.session.table.balance == 1010  # 21 beats the dealer's 17
+    assert [d.hint_shown for d in store.decisions()] == [True]
+
+
+async def test_hint_is_hit_for_a_three_card_sixteen(build_app: AppFactory) -> None:
+    # T,2 v 10 hits a 4: hard 16 on three cards, no surrender any more.
+    app = build_app(["TS", "TH", "2D", "7C", "4C"])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "h", "question_mark")
+        panel = app.screen.query_one(CoachPanel)
+        assert panel.lines == ("Hint: Hit.",)
+        await pilot.press("w")
+        text = "\n".join(panel.lines)
+        assert "Surrender" not in text and "Double" not in text
+
+
+async def test_insurance_hint_and_why(build_app: AppFactory) -> None:
+    app = build_app(["TS", "AH", "9D", "7C"])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "question_mark")
+        panel = app.screen.query_one(CoachPanel)
+        assert panel.lines == ("Hint: No insurance.",)
+        await pilot.press("w")
+        text = "\n".join(panel.lines)
+        assert f"{100 * 4 / 13:.1f}%" in text  # 30.8%: the hole card is a ten
+        assert f"Insurance {-1 / 26:+.3f}" in text  # -0.038

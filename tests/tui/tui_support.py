@@ -1,0 +1,49 @@
+"""Helpers shared by the TUI tests (imported by name: tests/ has no packages)."""
+
+from __future__ import annotations
+
+import io
+from collections.abc import Callable
+from datetime import UTC, datetime
+
+from rich.console import Console
+from rich.text import Text
+
+from bjtrainer.engine.rules import PRESETS, Rules
+from bjtrainer.tui.app import BjTrainerApp
+
+#: The terminal size of every TUI test (columns, rows).
+SIZE = (100, 34)
+
+PRACTICE: Rules = PRESETS["practice"]
+
+#: ``build_app(cards, *, on=None, seed=7)``: see the ``build_app`` fixture.
+AppFactory = Callable[..., BjTrainerApp]
+
+
+def fixed_clock() -> datetime:
+    """The clock of every test: 2025-01-02 03:04:05 UTC."""
+    return datetime(2025, 1, 2, 3, 4, 5, tzinfo=UTC)
+
+
+def text_of(widget: object) -> str:
+    """The plain text a widget shows now (a Static's content, else its render)."""
+    content = getattr(widget, "content", None)
+    if content is None:
+        content = widget.render()  # type: ignore[attr-defined]
+    if isinstance(content, Text):
+        return content.plain
+    if isinstance(content, str):
+        return content
+    console = Console(width=120, file=io.StringIO(), record=True)
+    console.print(content)
+    return console.export_text()
+
+
+def notices(app: BjTrainerApp) -> list[str]:
+    """The notices (toasts) on screen now, oldest first.
+
+    Textual keeps them in ``App._notifications``; this is the one place the
+    tests read that private attribute.
+    """
+    return [notification.message for notification in app._notifications]
