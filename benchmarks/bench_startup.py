@@ -23,14 +23,19 @@ EMPTY_APP = """
 from textual.app import App
 class Empty(App[None]):
     pass
-Empty().run(headless=True, size=(100, 34), auto_pilot=lambda pilot: pilot.app.exit())
+async def first_frame(pilot):
+    await pilot.pause()
+    pilot.app.exit()
+Empty().run(headless=True, size=(100, 34), auto_pilot=first_frame)
 """
 
 TRAINER_APP = """
 from bjtrainer.store import Store
 from bjtrainer.tui.app import make_app
-make_app(store=Store.open()).run(headless=True, size=(100, 34),
-                                 auto_pilot=lambda pilot: pilot.app.exit())
+async def first_frame(pilot):
+    await pilot.pause()
+    pilot.app.exit()
+make_app(store=Store.open()).run(headless=True, size=(100, 34), auto_pilot=first_frame)
 """
 
 
