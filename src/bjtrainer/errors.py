@@ -31,3 +31,11 @@ class SavedStateError(BjTrainerError, ValueError):
 
 class StoreError(BjTrainerError):
     """The local store cannot be opened or read."""
+
+
+class PracticeError(BjTrainerError, ValueError):
+    """A practice set that cannot start now, or a practice input that is not valid.
+
+    The message is a full sentence a player can read, for example
+    ``"The review queue is empty: there is nothing to review."``.
+    """

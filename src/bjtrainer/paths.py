@@ -34,3 +34,18 @@ def data_dir() -> Path:
 def store_path() -> Path:
     """Return the path of the SQLite store, ``<data_dir>/bjtrainer.db``."""
     return data_dir() / "bjtrainer.db"
+
+
+def cache_dir() -> Path:
+    """Return the cache directory, creating it if needed.
+
+    Returns
+    -------
+    Path
+        ``$BJTRAINER_HOME/cache`` when ``BJTRAINER_HOME`` is set, else
+        platformdirs' user cache dir (``~/.cache/bjtrainer`` on Linux).
+    """
+    override = os.environ.get(HOME_ENV)
+    path = Path(override) / "cache" if override else Path(platformdirs.user_cache_dir(APP_NAME))
+    path.mkdir(parents=True, exist_ok=True)
+    return path

@@ -10,7 +10,15 @@ from bjtrainer.store import BUSY_TIMEOUT_MS, Store
 from bjtrainer.store.migrations import MIGRATIONS
 
 # The schema history as released; a released migration is never renamed or edited.
-RELEASED = ["m001_create_settings_and_tables", "m002_create_decisions"]
+RELEASED = [
+    "m001_create_settings_and_tables",
+    "m002_create_decisions",
+    "m003_create_runs_and_attempts",
+    "m004_create_review_queue",
+    "m005_create_daily_answers",
+    "m006_create_review_cards",
+    "m010_create_board",
+]
 
 
 def applied_names(db: Database) -> list[str]:

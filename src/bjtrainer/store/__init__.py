@@ -1,6 +1,27 @@
-"""The local store: settings, the saved table and every graded decision (SQLite)."""
+"""The local store: settings, the saved table, graded decisions and practice (SQLite)."""
 
+from bjtrainer.store.practice_records import (
+    AttemptKind,
+    AttemptRecord,
+    CardRecord,
+    DailyAnswerRecord,
+    ReviewRecord,
+    RunKind,
+    RunRecord,
+)
 from bjtrainer.store.records import DecisionKind, DecisionRecord
 from bjtrainer.store.store import BUSY_TIMEOUT_MS, Store
 
-__all__ = ["BUSY_TIMEOUT_MS", "DecisionKind", "DecisionRecord", "Store"]
+__all__ = [
+    "BUSY_TIMEOUT_MS",
+    "AttemptKind",
+    "AttemptRecord",
+    "CardRecord",
+    "DailyAnswerRecord",
+    "DecisionKind",
+    "DecisionRecord",
+    "ReviewRecord",
+    "RunKind",
+    "RunRecord",
+    "Store",
+]

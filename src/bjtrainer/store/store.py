@@ -23,6 +23,7 @@ from bjtrainer import paths
 from bjtrainer.engine.actions import Action
 from bjtrainer.errors import StoreError
 from bjtrainer.store.migrations import MIGRATIONS
+from bjtrainer.store.practice import PracticeStore
 from bjtrainer.store.records import DecisionKind, DecisionRecord
 
 #: How long a write waits for another connection's lock, in milliseconds.
@@ -41,8 +42,11 @@ def _location(db: Database) -> str:
     return "(unknown file)"
 
 
-class Store:
+class Store(PracticeStore):
     """Everything bjtrainer keeps between runs, in one SQLite database.
+
+    The practice tables (runs, attempts, review queue, daily answers,
+    cards) are read and written by the :class:`PracticeStore` methods.
 
     Parameters
     ----------

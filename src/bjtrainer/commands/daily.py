@@ -1,0 +1,90 @@
+"""``bjtrainer daily``: the daily five of a date, without answering them (issue 3, item 8)."""
+
+from __future__ import annotations
+
+import argparse
+import json
+from datetime import date
+from typing import Any
+
+
+def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Declare ``daily`` and its options."""
+    daily = commands.add_parser(
+        "daily",
+        help="print the daily five of a date",
+        description="Print the five spots of a date's daily five at a table: the same for "
+        "every user and every start on that date. Nothing is answered or stored.",
+    )
+    daily.add_argument(
+        "--rules",
+        default=argparse.SUPPRESS,
+        metavar="NAME|FILE",
+        help="table: a preset or a rules file (default: practice)",
+    )
+    daily.add_argument(
+        "--date",
+        metavar="YYYY-MM-DD",
+        help="the local date (default: today in your time zone)",
+    )
+    daily.add_argument("--json", action="store_true", help="print JSON instead of text")
+
+
+def parse_date(text: str) -> date:
+    """A date written ``YYYY-MM-DD``.
+
+    Raises
+    ------
+    PracticeError
+        With a one-line message for anything else.
+    """
+    from bjtrainer.errors import PracticeError
+
+    try:
+        return date.fromisoformat(text.strip())
+    except ValueError:
+        raise PracticeError(
+            f"Not a date: {text.strip()!r}. Write it YYYY-MM-DD, e.g. 2026-11-29."
+        ) from None
+
+
+def payload(rules_name: str, day: date) -> tuple[list[dict[str, Any]], list[str]]:
+    """The JSON payload and the text lines of a date's five.
+
+    Returns
+    -------
+    (list of dict, list of str)
+        ``[{"hand": ["6", "T"], "up": "T", "rules": "practice"}, ...]``
+        (five entries, value ranks, play order) and the same as text.
+
+    Raises
+    ------
+    RulesError
+        For an unknown table.
+    """
+    from bjtrainer.engine.rules import load_rules
+    from bjtrainer.trainer.cells import cell_of
+    from bjtrainer.trainer.daily import daily_spots
+
+    rules = load_rules(rules_name)
+    spots = daily_spots(rules, day)
+    data = [{"hand": list(spot.cards), "up": spot.up, "rules": rules.id} for spot in spots]
+    text = [f"Daily five for {day.isoformat()} at the {rules.id} table:"]
+    for number, spot in enumerate(spots, start=1):
+        row = cell_of(spot).row
+        text.append(f"{number}. {' '.join(spot.cards)} against {spot.up} ({row})")
+    return data, text
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print the date's five spots; return the exit status."""
+    from bjtrainer.engine.rules import DEFAULT_PRESET
+    from bjtrainer.trainer.clock import SystemClock
+
+    day = parse_date(args.date) if args.date is not None else SystemClock()().date()
+    data, text = payload(getattr(args, "rules", None) or DEFAULT_PRESET, day)
+    if args.json:
+        print(json.dumps(data))
+    else:
+        print("\n".join(text))
+    return 0
