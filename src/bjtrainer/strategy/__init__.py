@@ -1,0 +1,49 @@
+"""Basic-strategy charts: computed exactly for each table, read and written as files.
+
+The chart of a table is total-dependent basic strategy for its own deck
+count, computed from the exact finite-shoe analysis of :mod:`bjtrainer.ev`
+(:func:`build_chart`), cached on disk (:func:`cached_chart`), written to
+``strategy_tables/<preset>.csv`` and ``.md`` (:func:`write_chart_files`),
+checked against the committed files (:func:`committed_differences`), and
+read for a spot (:func:`chart_action`). No Textual here (``shared/DESIGN.md``).
+"""
+
+from bjtrainer.strategy.cache import cached_chart
+from bjtrainer.strategy.chart import COLUMNS, ROWS, Chart, build_chart, cell_code
+from bjtrainer.strategy.codes import CODE_MEANINGS, Code, resolve_code
+from bjtrainer.strategy.lookup import chart_action
+from bjtrainer.strategy.tables import (
+    CellDifference,
+    ChartFileError,
+    chart_from_csv,
+    chart_to_csv,
+    chart_to_markdown,
+    committed_differences,
+    compare_charts,
+    default_tables_dir,
+    read_chart,
+    write_chart_files,
+)
+
+__all__ = [
+    "CODE_MEANINGS",
+    "COLUMNS",
+    "ROWS",
+    "CellDifference",
+    "Chart",
+    "ChartFileError",
+    "Code",
+    "build_chart",
+    "cached_chart",
+    "cell_code",
+    "chart_action",
+    "chart_from_csv",
+    "chart_to_csv",
+    "chart_to_markdown",
+    "committed_differences",
+    "compare_charts",
+    "default_tables_dir",
+    "read_chart",
+    "resolve_code",
+    "write_chart_files",
+]

@@ -1,0 +1,36 @@
+"""The committed ``strategy_tables/`` files equal a fresh computation.
+
+Hand-typed charts are the commonest fault of blackjack trainers (issue 5):
+these files are generated, and this test fails, listing the differing
+cells, as soon as a committed chart and the computation disagree.
+Regenerate with ``python -m bjtrainer.strategy.generate``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bjtrainer.engine.rules import PRESETS
+from bjtrainer.strategy import build_chart, chart_to_markdown, committed_differences
+
+TABLES = Path(__file__).resolve().parents[2] / "strategy_tables"
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_committed_csv_equals_a_fresh_computation(preset: str) -> None:
+    rules = PRESETS[preset]
+    differences = committed_differences(rules, build_chart(rules), TABLES)
+    assert not differences, f"{preset}.csv differs from a fresh computation in " + "; ".join(
+        str(d) for d in differences
+    )
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+def test_committed_markdown_equals_a_fresh_computation(preset: str) -> None:
+    rules = PRESETS[preset]
+    committed = (TABLES / f"{preset}.md").read_text(encoding="utf-8")
+    assert committed == chart_to_markdown(build_chart(rules), rules), (
+        f"{preset}.md is stale: run python -m bjtrainer.strategy.generate"
+    )
