@@ -1,0 +1,124 @@
+"""``bjtrainer chart``: the table's basic-strategy chart (issue 5, item 1).
+
+The chart is computed exactly for the table's own deck count
+(:mod:`bjtrainer.strategy`), cached on disk, and printed in colour: hits,
+stands, doubles, splits and surrenders each in their own colour, with a
+legend of the codes. ``--write`` regenerates ``strategy_tables/<id>.csv`` and
+``.md``; ``--check`` compares the committed files with a fresh computation
+and exits 1, listing the cells, when they differ.
+"""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+#: Colour of each chart code in the terminal (rich styles).
+CODE_STYLES: dict[str, str] = {
+    "H": "bold white on red",
+    "S": "bold black on yellow",
+    "Dh": "bold white on blue",
+    "Ds": "bold white on dark_cyan",
+    "P": "bold black on green",
+    "Ph": "bold black on dark_sea_green",
+    "Rh": "bold white on grey35",
+    "Rs": "bold white on grey50",
+    "Rp": "bold white on grey42",
+}
+
+EXIT_DIFFERENT = 1
+
+
+def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Declare ``chart`` and its options."""
+    chart = commands.add_parser(
+        "chart",
+        help="print the table's basic-strategy chart",
+        description="Print the table's total-dependent basic-strategy chart, computed exactly "
+        "for its own deck count (six decks; one for home).",
+    )
+    chart.add_argument(
+        "--rules",
+        default=argparse.SUPPRESS,
+        metavar="NAME|FILE",
+        help="table: a preset or a rules file (default: practice)",
+    )
+    action = chart.add_mutually_exclusive_group()
+    action.add_argument(
+        "--write",
+        action="store_true",
+        help="regenerate strategy_tables/<table>.csv and .md from a fresh computation",
+    )
+    action.add_argument(
+        "--check",
+        action="store_true",
+        help="compare strategy_tables/<table>.csv with a fresh computation (exit 1 if different)",
+    )
+    chart.add_argument(
+        "--dir",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="folder of the chart files (default: the project's strategy_tables/)",
+    )
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print, write or check the chart; return the exit status."""
+    from rich.console import Console
+    from rich.table import Table
+
+    from bjtrainer.engine.rules import load_rules
+    from bjtrainer.strategy import (
+        CODE_MEANINGS,
+        COLUMNS,
+        ROWS,
+        build_chart,
+        cached_chart,
+        committed_differences,
+        write_chart_files,
+    )
+
+    rules = load_rules(args.rules)
+    console = Console()
+    if args.write:
+        for path in write_chart_files(build_chart(rules), rules, args.dir):
+            console.print(f"wrote {path}")
+        return 0
+    if args.check:
+        differences = committed_differences(rules, build_chart(rules), args.dir)
+        if not differences:
+            console.print(f"{rules.id}: the committed chart matches a fresh computation.")
+            return 0
+        for difference in differences:
+            console.print(str(difference))
+        return EXIT_DIFFERENT
+
+    chart = cached_chart(rules)
+    decks = "1 deck" if rules.decks == 1 else f"{rules.decks} decks"
+    grid = Table(
+        title=f"{rules.name}\nBasic strategy for {decks}, computed exactly",
+        show_lines=False,
+        pad_edge=False,
+    )
+    grid.add_column("hand", justify="left", no_wrap=True)
+    for column in COLUMNS:
+        grid.add_column(column, justify="center", no_wrap=True)
+    previous_kind = ""
+    for row in ROWS:
+        kind = row.split()[0]
+        if previous_kind and kind != previous_kind:
+            grid.add_section()
+        previous_kind = kind
+        cells = [chart.code(row, column).value for column in COLUMNS]
+        grid.add_row(row, *(f"[{CODE_STYLES[c]}]{c:^3}[/]" for c in cells))
+    console.print(grid)
+    legend = Table.grid(padding=(0, 2))
+    entries = [
+        f"[{CODE_STYLES[code.value]}]{code.value:^3}[/] {meaning}"
+        for code, meaning in CODE_MEANINGS.items()
+    ]
+    for start in range(0, len(entries), 2):
+        legend.add_row(*entries[start : start + 2])
+    console.print(legend)
+    return 0

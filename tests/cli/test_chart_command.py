@@ -1,0 +1,60 @@
+"""``bjtrainer chart`` (issue 5, item 1).
+
+Expected cells: the published six-deck S17 DAS late-surrender basic
+strategy (Wizard of Odds, "4-Deck to 8-Deck Blackjack Strategy"): 11 v A
+hit; 16 v 9, T, A surrender; A,7 v 2 stand; A,2 v 5 double.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bjtrainer.cli import main
+
+
+def chart_rows(text: str) -> dict[str, list[str]]:
+    rows = {}
+    for line in text.splitlines():
+        parts = [p.strip() for p in line.strip("│ ").split("│")]
+        if len(parts) == 11 and parts[0].split(" ")[0] in ("hard", "soft", "pair"):
+            rows[parts[0]] = parts[1:]
+    return rows
+
+
+def test_prints_the_practice_chart(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["chart", "--rules", "practice"]) == 0
+    rows = chart_rows(capsys.readouterr().out)
+    assert len(rows) == 16 + 8 + 10
+    columns = ["2", "3", "4", "5", "6", "7", "8", "9", "T", "A"]
+    hard_11 = dict(zip(columns, rows["hard 11"], strict=True))
+    assert hard_11["A"] == "H"
+    hard_16 = dict(zip(columns, rows["hard 16"], strict=True))
+    assert [hard_16[c] for c in ("9", "T", "A")] == ["Rh", "Rh", "Rh"]
+    assert dict(zip(columns, rows["soft 18"], strict=True))["2"] == "S"
+    assert dict(zip(columns, rows["soft 13"], strict=True))["5"] == "Dh"
+
+
+def test_write_then_check(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["chart", "--rules", "home", "--write", "--dir", str(tmp_path)]) == 0
+    csv = (tmp_path / "home.csv").read_text(encoding="utf-8")
+    assert csv.splitlines()[0] == "hand,2,3,4,5,6,7,8,9,T,A"
+    # Single deck: 7,7 v T is a stand (issue 5; Wizard of Odds single-deck chart).
+    pair_7 = next(line for line in csv.splitlines() if line.startswith("pair 7,"))
+    assert pair_7.split(",")[9] == "S"
+    assert main(["chart", "--rules", "home", "--check", "--dir", str(tmp_path)]) == 0
+    # Spoil one cell: --check names it and exits 1.
+    (tmp_path / "home.csv").write_text(csv.replace(pair_7, pair_7.replace(",S,", ",H,", 1)))
+    capsys.readouterr()
+    assert main(["chart", "--rules", "home", "--check", "--dir", str(tmp_path)]) == 1
+    assert "pair 7" in capsys.readouterr().out
+
+
+def test_committed_practice_chart_is_current(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["chart", "--rules", "practice", "--check"]) == 0
+
+
+def test_unknown_table(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["chart", "--rules", "nowhere"]) == 2
+    assert "nowhere" in capsys.readouterr().err
