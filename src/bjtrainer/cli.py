@@ -14,13 +14,20 @@ import sys
 from collections.abc import Sequence
 
 from bjtrainer import __version__
-from bjtrainer.commands import hint, play
+from bjtrainer.commands import chart, daily, edge, hint, play, rules, stats
 from bjtrainer.errors import BjTrainerError
 
 EXIT_USAGE = 2
 
 #: Subcommand name -> module with ``add_parser`` and ``run``.
-COMMANDS = {"hint": hint}
+COMMANDS = {
+    "hint": hint,
+    "edge": edge,
+    "rules": rules,
+    "chart": chart,
+    "daily": daily,
+    "stats": stats,
+}
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -32,9 +39,10 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"bjtrainer {__version__}")
     parser.add_argument(
         "--rules",
-        default="practice",
+        default=argparse.SUPPRESS,  # unset unless given; each subcommand has its own default
         metavar="NAME|FILE",
-        help="table to sit at: a preset or a rules file (default: practice)",
+        help="table to sit at: a preset or a rules file (default: the table chosen "
+        "last on the sit-down screen; it opens at the first start)",
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
     for module in COMMANDS.values():
@@ -45,6 +53,8 @@ def _parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the process exit status."""
     args = _parser().parse_args(argv)
+    if args.command and not hasattr(args, "rules"):
+        args.rules = "practice"  # subcommands default to practice; the app to its sit-down screen
     module = COMMANDS.get(args.command, play) if args.command else play
     try:
         return int(module.run(args))

@@ -21,6 +21,10 @@ CORE = (
     "bjtrainer.tui.session",
     "bjtrainer.tui.view_model",
     "bjtrainer.tui.keys",
+    "bjtrainer.tui.seat",
+    "bjtrainer.tui.table_summary",
+    "bjtrainer.tui.widgets.cards",
+    "bjtrainer.store.board",
 )
 
 

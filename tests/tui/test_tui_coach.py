@@ -12,45 +12,16 @@ it is Hit.
 
 from __future__ import annotations
 
-from functools import cache
-
+from infinite_deck import dealer_from_up
 from tui_support import SIZE, AppFactory
 
 from bjtrainer.store import Store
 from bjtrainer.tui.widgets.coach_panel import CoachPanel
 
-RANKS = (1, 2, 3, 4, 5, 6, 7, 8, 9, 10)
-P = {rank: (4 / 13 if rank == 10 else 1 / 13) for rank in RANKS}
-
-
-@cache
-def dealer_finals(total: int, soft: bool) -> dict[int, float]:
-    """Final-total distribution of a dealer standing on all 17s (22 = bust)."""
-    if total > 21:
-        return {22: 1.0}
-    if total >= 17:
-        return {total: 1.0}
-    out: dict[int, float] = {}
-    for rank, p in P.items():
-        new_total, new_soft = total + rank, soft
-        if rank == 1 and new_total + 10 <= 21:
-            new_total, new_soft = new_total + 10, True
-        if new_total > 21 and new_soft:
-            new_total, new_soft = new_total - 10, False
-        for final, q in dealer_finals(new_total, new_soft).items():
-            out[final] = out.get(final, 0.0) + p * q
-    return out
-
 
 def ten_up_no_blackjack() -> dict[int, float]:
     """Dealer finals with a ten up, given the peek found no ace underneath."""
-    out: dict[int, float] = {}
-    for hole, p in P.items():
-        if hole == 1:
-            continue
-        for final, q in dealer_finals(10 + hole, False).items():
-            out[final] = out.get(final, 0.0) + p * q / (1 - P[1])
-    return out
+    return dealer_from_up(10, peeked=True)
 
 
 def test_brute_force_agrees_with_the_published_stand_figure() -> None:

@@ -16,6 +16,9 @@ from bjtrainer.tui.app import BjTrainerApp
 SIZE = (100, 34)
 
 PRACTICE: Rules = PRESETS["practice"]
+GUIDE: Rules = PRESETS["guide"]
+NIGHT: Rules = PRESETS["night"]
+HOME: Rules = PRESETS["home"]
 
 #: ``build_app(cards, *, on=None, seed=7)``: see the ``build_app`` fixture.
 AppFactory = Callable[..., BjTrainerApp]
@@ -47,3 +50,13 @@ def notices(app: BjTrainerApp) -> list[str]:
     tests read that private attribute.
     """
     return [notification.message for notification in app._notifications]
+
+
+def shown_commands(app: BjTrainerApp, where: str = "#actions") -> set[str]:
+    """The commands of the buttons shown now in ``where`` (the round's bar by default)."""
+    container = app.screen.query_one(where)
+    return {
+        str(button.id).removeprefix("cmd-")
+        for button in container.query("CommandButton")
+        if button.display
+    }

@@ -2,6 +2,14 @@
 
 Nothing here opens the database, reads the clock or seeds a generator at
 import time: :func:`make_app` does it when called.
+
+Where the player sits (issue 4, item 1): given ``rules`` (``bjtrainer
+--rules NAME|FILE``) the app opens that table at once; otherwise the table
+remembered in the store settings (:mod:`bjtrainer.tui.seat`); at the first
+start, or when the remembered rules file no longer loads, the sit-down
+screen comes first. T at the table brings the sit-down screen back; each
+table keeps its own saved state (``Store.save_table(rules.id, ...)``), so
+switching back finds it as it was.
 """
 
 from __future__ import annotations
@@ -10,14 +18,17 @@ from collections.abc import Callable
 from datetime import datetime
 
 import numpy as np
+from textual import on
 from textual.app import App
-from textual.screen import Screen
 
-from bjtrainer.engine.rules import DEFAULT_PRESET, PRESETS, Rules
+from bjtrainer.engine.rules import PRESETS, Rules
 from bjtrainer.engine.shoe import Shoe
 from bjtrainer.store import Store
+from bjtrainer.tui.screens.sit_down import SitDownScreen
 from bjtrainer.tui.screens.table import TableScreen
+from bjtrainer.tui.seat import Seat, remember, remembered_design, remembered_table
 from bjtrainer.tui.session import TableSession
+from bjtrainer.tui.widgets.cards import CardDesign
 
 
 def local_now() -> datetime:
@@ -26,22 +37,26 @@ def local_now() -> datetime:
 
 
 class BjTrainerApp(App[None]):
-    """The blackjack trainer: one table screen, a help screen, a bet chooser.
+    """The blackjack trainer: the sit-down screen, the table and its dialogs.
 
     Parameters
     ----------
     store : Store
-        Where the table is saved after every action and decisions are recorded.
-    rules : Rules
-        The table's rules; its saved table (``store.load_table(rules.id)``)
-        is restored if there is one.
+        Where tables are saved after every action, decisions recorded, the
+        seat remembered and the top-five board kept.
+    rules : Rules or None
+        The table to open at once (its saved table, ``store.load_table(
+        rules.id)``, is restored if there is one); ``None``: the remembered
+        table, or the sit-down screen first.
     rng : numpy.random.Generator
-        The seeded generator of a new table's shoe.
+        The seeded generator of every new table's shoe.
     clock : callable returning datetime
-        Timestamps of recorded decisions.
+        Timestamps of recorded decisions and board entries.
     shoe : Shoe, optional
-        The shoe of a new table (stacked in tests); ignored when a saved
-        table is restored.
+        The shoe of the first new table the app opens (stacked in tests);
+        ignored when that table is restored.
+    design : CardDesign, optional
+        The card design; default the one remembered (classic at first).
 
     Raises
     ------
@@ -57,17 +72,90 @@ class BjTrainerApp(App[None]):
         self,
         *,
         store: Store,
-        rules: Rules,
+        rules: Rules | None,
         rng: np.random.Generator,
         clock: Callable[[], datetime],
         shoe: Shoe | None = None,
+        design: CardDesign | None = None,
     ) -> None:
         super().__init__()
         self.store = store
-        self.session = TableSession.open(store, rules, rng, clock, shoe=shoe)
+        self.rng = rng
+        self.clock = clock
+        self.design: CardDesign = design if design is not None else remembered_design(store)
+        self._shoe = shoe
+        self._session: TableSession | None = None
+        self._table_ref: str | None = None
+        self._seat_problem: str | None = None
+        if rules is None:
+            remembered = remembered_table(store)
+            rules, self._table_ref, self._seat_problem = (
+                remembered.rules,
+                remembered.ref,
+                remembered.problem,
+            )
+        elif rules.id in PRESETS and PRESETS[rules.id] == rules:
+            self._table_ref = rules.id
+        if rules is not None:
+            self._session = self._open(rules)
 
-    def get_default_screen(self) -> Screen[None]:
-        return TableScreen(self.session)
+    @property
+    def session(self) -> TableSession:
+        """The table in play.
+
+        Raises
+        ------
+        RuntimeError
+            Before the player has sat down at a table.
+        """
+        if self._session is None:
+            raise RuntimeError("No table yet: the sit-down screen is open.")
+        return self._session
+
+    def _open(self, rules: Rules) -> TableSession:
+        shoe, self._shoe = self._shoe, None
+        return TableSession.open(self.store, rules, self.rng, self.clock, shoe=shoe)
+
+    def on_mount(self) -> None:
+        # The table screen goes on top of the blank default screen, so that
+        # switching tables can replace it (``switch_screen``).
+        if self._session is None:
+            self.open_sit_down()
+        else:
+            self.push_screen(TableScreen(self._session, self.design))
+
+    def open_sit_down(self) -> None:
+        """Show the sit-down screen over the table (or at the first start)."""
+        screen = SitDownScreen(
+            self.store,
+            table=self._table_ref,
+            design=self.design,
+            problem=self._seat_problem,
+            can_go_back=self._session is not None,
+        )
+        self._seat_problem = None
+        self.push_screen(screen, self._seated)
+
+    @on(TableScreen.SitDownRequested)
+    def _on_sit_down_requested(self) -> None:
+        self.open_sit_down()
+
+    def _seated(self, seat: Seat | None) -> None:
+        if seat is None:
+            if self._session is None:
+                self.exit()
+            return
+        remember(self.store, seat)
+        self.design = seat.design
+        self._table_ref = seat.ref
+        current = self._session
+        if current is None or current.table.rules != seat.rules:
+            self._session = self._open(seat.rules)
+        table_screen = TableScreen(self.session, self.design)
+        if isinstance(self.screen, TableScreen):
+            self.switch_screen(table_screen)
+        else:
+            self.push_screen(table_screen)
 
 
 def make_app(
@@ -77,6 +165,7 @@ def make_app(
     rng: np.random.Generator | None = None,
     clock: Callable[[], datetime] | None = None,
     shoe: Shoe | None = None,
+    design: CardDesign | None = None,
 ) -> BjTrainerApp:
     """Build the app with defaults for everything not given.
 
@@ -86,14 +175,18 @@ def make_app(
         Default ``Store.open()`` (``$BJTRAINER_HOME/bjtrainer.db`` or the
         user data directory).
     rules : Rules, optional
-        Default the ``practice`` preset (``shared/RULES.md``; seed
-        ``003_2bdd88f24671a4ec.txt``): 1000 free chips, first bet 10.
+        The table to open at once (``bjtrainer --rules``). Default: the
+        table remembered in the store, or the sit-down screen at the first
+        start (``shared/RULES.md``: the card design is chosen before sitting
+        down).
     rng : numpy.random.Generator, optional
         Default ``numpy.random.default_rng()`` seeded from the OS.
     clock : callable returning datetime, optional
         Default :func:`local_now`.
     shoe : Shoe, optional
-        A new table's shoe (tests), used only when no table is saved.
+        The first new table's shoe (tests), used only when no table is saved.
+    design : CardDesign, optional
+        Default the remembered card design (classic at first).
 
     Returns
     -------
@@ -107,8 +200,9 @@ def make_app(
     """
     return BjTrainerApp(
         store=store if store is not None else Store.open(),
-        rules=rules if rules is not None else PRESETS[DEFAULT_PRESET],
+        rules=rules,
         rng=rng if rng is not None else np.random.default_rng(),
         clock=clock if clock is not None else local_now,
         shoe=shoe,
+        design=design,
     )

@@ -2,7 +2,11 @@
 
 Source: issue 2, item 6, and for C (hit) and P (stand) the ``night`` seed
 ``000_8a8a97ee632ebe69.txt`` ("on a keyboard C hits and P stands"), which
-``shared/RULES.md`` extends to every table.
+``shared/RULES.md`` extends to every table. Issue 4 adds T (the sit-down
+screen: table and card design) and the keys of tables that have them: the
+chips a bet is built from, CLEAR, the "Repeat last bet" box, CASH OUT and
+the top-five board (``000_8a8a97ee632ebe69.txt``). The table screen hides
+the keys its table does not have.
 """
 
 from __future__ import annotations
@@ -28,6 +32,9 @@ class KeyInfo:
         One line for the help screen.
     footer : bool
         Whether the footer shows it (the main keys only: the footer is one line).
+    listed : bool
+        Whether the help screen lists it (the chip keys after the first are
+        covered by the first one's line).
     """
 
     keys: str
@@ -36,6 +43,11 @@ class KeyInfo:
     display: str
     help: str
     footer: bool = True
+    listed: bool = True
+
+
+#: Keys 1 to 9 add the table's first to ninth chip (``Rules.chip_denominations``).
+CHIP_KEYS: tuple[str, ...] = tuple(str(number) for number in range(1, 10))
 
 
 TABLE_KEYS: tuple[KeyInfo, ...] = (
@@ -51,6 +63,32 @@ TABLE_KEYS: tuple[KeyInfo, ...] = (
     KeyInfo("w", "why", "Why", "W", "Why: bust chance, stand odds, EV of each play"),
     KeyInfo("b", "bet", "Bet", "B", "Choose the bet for the next deal"),
     KeyInfo("f", "refill", "Refill", "F", "Refill free chips (between rounds)", footer=False),
+    KeyInfo(
+        CHIP_KEYS[0],
+        "add_chip(1)",
+        "Chip",
+        "1-4",
+        "Add a chip to the bet (night: 1 = 5, 2 = 25, 3 = 100, 4 = 500)",
+        footer=False,
+    ),
+    *(
+        KeyInfo(key, f"add_chip({key})", "Chip", key, "", footer=False, listed=False)
+        for key in CHIP_KEYS[1:]
+    ),
+    KeyInfo(
+        "0,backspace",
+        "clear_bet",
+        "Clear",
+        "0 / Backspace",
+        "CLEAR: take the bet off",
+        footer=False,
+    ),
+    KeyInfo("e", "toggle_repeat", "Repeat", "E", "Tick or untick Repeat last bet", footer=False),
+    KeyInfo("o", "cash_out", "Cash out", "O", "CASH OUT: end the night, score on the board"),
+    KeyInfo("v", "board", "Board", "V", "Show the top-five board", footer=False),
+    KeyInfo(
+        "t", "tables", "Tables", "T", "Tables: choose the table and the card design", footer=False
+    ),
     KeyInfo("f1", "help", "Help", "F1", "This help screen"),
     KeyInfo("q", "quit", "Quit", "Q", "Quit (the table is saved after every action)"),
 )

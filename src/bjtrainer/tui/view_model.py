@@ -182,13 +182,17 @@ def hand_pictures(round_: Round | None) -> tuple[HandPicture, ...]:
     )
 
 
-def table_picture(table: Table) -> TablePicture:
-    """The status panel's figures for this table."""
+def table_picture(table: Table, *, bet: int | None = None) -> TablePicture:
+    """The status panel's figures for this table.
+
+    ``bet`` is the bet to show (a chip table's bet down, 0 once cleared);
+    default ``table.bet``.
+    """
     round_ = table.round
     in_play = round_.chips_on_table() if round_ is not None else 0
     return TablePicture(
         balance=table.balance,
-        bet=table.bet,
+        bet=table.bet if bet is None else bet,
         in_play=in_play,
         cards_left=table.shoe.cards_left,
         shoe_size=table.shoe.size,
@@ -196,19 +200,34 @@ def table_picture(table: Table) -> TablePicture:
     )
 
 
-def prompt_line(table: Table) -> str:
-    """One line telling the player what they can do now."""
+def prompt_line(table: Table, *, bet_down: int | None = None) -> str:
+    """One line telling the player what they can do now.
+
+    ``bet_down`` is a chip table's bet on the table (0 once cleared); the
+    line then names the chip keys, CLEAR and CASH OUT instead of B.
+    """
     round_ = table.round
+    rules = table.rules
     if round_ is None or round_.phase is Phase.SETTLED:
         start = "Round over. " if round_ is not None else ""
+        if rules.cash_out and table.balance < rules.min_bet:
+            return f"The night is over: {table.balance} chips left. O enters your score."
+        if rules.chip_denominations and bet_down is not None:
+            keys = f"1-{len(rules.chip_denominations)}"
+            if bet_down == 0:
+                return f"{start}Build a bet: {keys} add chips, then Enter deals."
+            out = ", O cashes out" if rules.cash_out else ""
+            return f"{start}Enter deals {bet_down}; {keys} add chips, 0 clears{out}."
         if table.can_deal():
             return f"{start}Enter deals with a bet of {table.bet}; B changes the bet."
+        if not rules.refill:
+            return f"{start}Not enough chips to deal."
         return f"{start}Not enough chips to deal: F refills the free chips."
     if round_.phase is Phase.INSURANCE:
-        return (
-            f"The dealer shows an ace. Insurance costs {round_.insurance_cost()}: "
-            "Y takes it, N declines."
-        )
+        cost = round_.insurance_cost()
+        if rules.insurance == "up_to_half":
+            return f"The dealer shows an ace. Insure up to {cost}: Y chooses, N declines."
+        return f"The dealer shows an ace. Insurance costs {cost}: Y takes it, N declines."
     hand = round_.hands[round_.active]
     soft = "Soft" if hand.soft else "Hard"
     which = f" on hand {round_.active + 1}" if len(round_.hands) > 1 else ""

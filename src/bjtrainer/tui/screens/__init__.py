@@ -1,1 +1,1 @@
-"""Screens of the app: the table, the bet chooser and the help screen."""
+"""Screens of the app: sit down, the table, its dialogs (bet, insurance, CASH OUT, board), help."""

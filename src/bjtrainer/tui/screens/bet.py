@@ -43,6 +43,10 @@ class BetScreen(ModalScreen[int | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
 
+    #: The dialog's title and its OK button (a subclass asks for another amount).
+    HEADING: ClassVar[str] = "Choose the bet for the next deal"
+    OK_LABEL: ClassVar[str] = "Set bet ⏎"
+
     def __init__(
         self, bet: int, limits: tuple[int, int, int], problem: Callable[[int], str | None]
     ) -> None:
@@ -54,7 +58,7 @@ class BetScreen(ModalScreen[int | None]):
     def compose(self) -> ComposeResult:
         step = self.step
         with Vertical(id="bet-dialog"):
-            yield Label("Choose the bet for the next deal", id="bet-title")
+            yield Label(self.HEADING, id="bet-title")
             yield Static(
                 f"Whole chips from {self.lowest} to {self.highest}"
                 + (f", in steps of {step}" if step > 1 else "")
@@ -71,7 +75,7 @@ class BetScreen(ModalScreen[int | None]):
                 yield _QuickButton(f"+{10 * step}", 10 * step)
                 yield _QuickButton("Max", None, to=self.highest)
             with Horizontal(id="bet-buttons"):
-                yield Button("Set bet ⏎", variant="success", id="bet-ok", compact=True)
+                yield Button(self.OK_LABEL, variant="success", id="bet-ok", compact=True)
                 yield Button("Cancel Esc", id="bet-cancel", compact=True)
 
     def on_mount(self) -> None:

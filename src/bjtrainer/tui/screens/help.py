@@ -1,7 +1,12 @@
-"""The help screen: every key of the table, and what Hint, Why and grades mean."""
+"""The help screen: every key of the table, and what Hint, Why and grades mean.
+
+The table screen passes the keys its table has (no CASH OUT at practice,
+no surrender at night, ...); by default every key is listed.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import ClassVar
 
 from rich.table import Table as RichTable
@@ -11,7 +16,7 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from bjtrainer.tui.keys import TABLE_KEYS
+from bjtrainer.tui.keys import TABLE_KEYS, KeyInfo
 
 #: The notes under the keys; sources: ``003_2bdd88f24671a4ec.txt`` and ``shared/RULES.md``.
 NOTES = (
@@ -24,27 +29,40 @@ NOTES = (
 )
 
 
-def keys_table() -> RichTable:
-    """A two-column table of every key and what it does."""
+def keys_table(keys: Sequence[KeyInfo] = TABLE_KEYS) -> RichTable:
+    """A two-column table of the listed ``keys`` and what each does."""
     table = RichTable(show_header=True, header_style="bold", box=None, pad_edge=False)
     table.add_column("Key", style="bold gold1", no_wrap=True)
     table.add_column("What it does")
-    for key in TABLE_KEYS:
-        table.add_row(key.display, key.help)
+    for key in keys:
+        if key.listed:
+            table.add_row(key.display, key.help)
     table.add_row("Esc", "Close this screen or the bet chooser")
     return table
 
 
 class HelpScreen(ModalScreen[None]):
-    """Lists every key (from :data:`bjtrainer.tui.keys.TABLE_KEYS`); any of Esc, F1, Q closes it."""
+    """Lists the keys (default every one of :data:`bjtrainer.tui.keys.TABLE_KEYS`).
+
+    Any of Esc, F1, Q closes it.
+
+    Parameters
+    ----------
+    keys : sequence of KeyInfo, optional
+        The keys to list: those the table has.
+    """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,f1,q,question_mark", "close", "Close"),
     ]
 
+    def __init__(self, keys: Sequence[KeyInfo] = TABLE_KEYS) -> None:
+        super().__init__()
+        self.keys = tuple(keys)
+
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-dialog"):
-            yield Static(keys_table(), id="help-keys")
+            yield Static(keys_table(self.keys), id="help-keys")
             yield Static(NOTES, id="help-notes")
 
     def on_mount(self) -> None:

@@ -5,6 +5,13 @@ command it builds fresh pictures (:mod:`bjtrainer.tui.view_model`) and sets
 them on the widgets ("attributes down"); the buttons post
 :class:`~bjtrainer.tui.widgets.commands.CommandButton.Chosen` up to it
 ("messages up"). Keys and buttons run the same actions.
+
+What the table offers is read from its rules: a chip rack, CLEAR, the
+"Repeat last bet" box, CASH OUT and the top-five board where the bet is
+built from chips (``night``), an insurance amount chooser where insurance
+is any amount up to half the bet (``guide``); keys of features the table
+does not have are hidden (:meth:`TableScreen.check_action`). T asks the app
+for the sit-down screen (:class:`TableScreen.SitDownRequested`).
 """
 
 from __future__ import annotations
@@ -12,18 +19,23 @@ from __future__ import annotations
 from typing import ClassVar
 
 from textual import on
+from textual.actions import parse as parse_action
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from bjtrainer.engine.actions import Action
 from bjtrainer.engine.round import Phase
 from bjtrainer.errors import IllegalActionError
-from bjtrainer.tui.keys import TABLE_KEYS
+from bjtrainer.tui.keys import TABLE_KEYS, KeyInfo
 from bjtrainer.tui.screens.bet import BetScreen
+from bjtrainer.tui.screens.board import BoardPicture, BoardScreen
+from bjtrainer.tui.screens.cash_out import CashOutScreen
 from bjtrainer.tui.screens.help import HelpScreen
+from bjtrainer.tui.screens.insurance import InsuranceScreen
 from bjtrainer.tui.session import TableSession
 from bjtrainer.tui.view_model import (
     dealer_picture,
@@ -31,6 +43,8 @@ from bjtrainer.tui.view_model import (
     prompt_line,
     table_picture,
 )
+from bjtrainer.tui.widgets.cards import DEFAULT_DESIGN, CardDesign, plain_text
+from bjtrainer.tui.widgets.chip_rack import ChipRack
 from bjtrainer.tui.widgets.coach_panel import CoachPanel
 from bjtrainer.tui.widgets.commands import ActionBar, CommandButton, TableButtons
 from bjtrainer.tui.widgets.dealer_view import DealerView
@@ -52,20 +66,26 @@ class TableScreen(Screen[None]):
     ----------
     session : TableSession
         The table to show and play.
+    design : CardDesign
+        How cards are drawn (:data:`~bjtrainer.tui.widgets.cards.CARD_DESIGNS`).
     """
+
+    class SitDownRequested(Message):
+        """The player asked for the sit-down screen (T): the app handles it."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(key.keys, key.action, key.label, show=key.footer, key_display=key.display)
         for key in TABLE_KEYS
     ]
 
-    def __init__(self, session: TableSession) -> None:
+    def __init__(self, session: TableSession, design: CardDesign = DEFAULT_DESIGN) -> None:
         super().__init__()
         self.session = session
+        self.design = design
 
     def compose(self) -> ComposeResult:
         rules = self.session.table.rules
-        yield Static(f"bjtrainer · {rules.name or rules.id}", id="title")
+        yield Static(self._text(f"bjtrainer · {rules.name or rules.id}"), id="title")
         with Horizontal(id="body"):
             with Vertical(id="felt"):
                 yield DealerView(id="dealer")
@@ -75,13 +95,46 @@ class TableScreen(Screen[None]):
                 yield CoachPanel(id="coach")
             with Vertical(id="side"):
                 yield StatusPanel(id="status")
+                if self.session.chips:
+                    yield ChipRack(self.session.chips, id="chip-rack")
                 yield TableButtons(id="table-buttons")
         yield Footer(compact=True)
 
+    def _text(self, text: str) -> str:
+        """``text`` as the card design draws it: ASCII only in the ``ascii`` design."""
+        return plain_text(text) if self.design == "ascii" else text
+
     def on_mount(self) -> None:
+        self.set_class(self.design == "ascii", "-ascii")
+        if self.design == "ascii":
+            for button in self.query(CommandButton):
+                button.label = plain_text(str(button.label))
+        self.query_one(DealerView).design = self.design
+        self.query_one(HandsRow).design = self.design
         self.refresh_table()
         if self.session.restore_problem:
             self.notify(self.session.restore_problem, severity="warning", timeout=8)
+        if self.session.night_over:
+            self.call_after_refresh(self.action_cash_out)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Hide (and ignore) the keys of features this table does not have."""
+        rules = self.session.table.rules
+        chip_table = bool(rules.chip_denominations)
+        if action in ("add_chip", "clear_bet", "toggle_repeat"):
+            return chip_table
+        if action == "bet":
+            return not chip_table
+        if action in ("cash_out", "board"):
+            return rules.cash_out
+        if action == "refill":
+            return rules.refill
+        if action == "play" and parameters:
+            if parameters[0] == Action.SURRENDER.value:
+                return rules.surrender != "none"
+            if parameters[0] in (Action.INSURANCE.value, Action.NO_INSURANCE.value):
+                return rules.insurance != "none"
+        return True
 
     # Attributes down
 
@@ -92,26 +145,38 @@ class TableScreen(Screen[None]):
         round_ = table.round
         self.query_one(DealerView).picture = dealer_picture(round_)
         self.query_one(HandsRow).pictures = hand_pictures(round_)
-        self.query_one(StatusPanel).picture = table_picture(table)
+        chip_table = bool(session.chips)
+        bet = session.bet_down if chip_table and not session.in_play else None
+        self.query_one(StatusPanel).picture = table_picture(table, bet=bet)
         grade = session.last_grade
         settled = round_ is not None and round_.phase is Phase.SETTLED
         result = round_.result if round_ is not None and settled else None
         self.query_one(FeedbackView).picture = FeedbackPicture(
-            prompt=prompt_line(table),
-            grade=grade.line() if grade is not None else "",
+            prompt=prompt_line(table, bet_down=session.bet_down if chip_table else None),
+            grade=self._text(grade.line()) if grade is not None else "",
             accepted=grade.accepted if grade is not None else True,
             result=result.describe() if result is not None else "",
         )
         offered = session.offered_commands()
         self.query_one(ActionBar).offered = offered
-        side = {"help"}
+        side = {"help", "tables"}
         if session.in_play:
             side.update({"hint", "why"})
-        else:
+        elif not chip_table:
             side.add("bet")
         if "refill" in offered:
             side.add("refill")
+        if table.rules.cash_out:
+            side.add("board")
+            if session.can_cash_out():
+                side.add("cash_out")
         self.query_one(TableButtons).offered = frozenset(side)
+        if chip_table:
+            rack = self.query_one(ChipRack)
+            rack.repeat = session.repeat_bet
+            rack.offered = (
+                frozenset() if session.in_play else frozenset(rack_commands(session.chips))
+            )
 
     def _clear_coach(self) -> None:
         panel = self.query_one(CoachPanel)
@@ -129,8 +194,15 @@ class TableScreen(Screen[None]):
     def _on_command(self, message: CommandButton.Chosen) -> None:
         self.run_command(message.command)
 
+    @on(ChipRack.RepeatSet)
+    def _on_repeat_set(self, message: ChipRack.RepeatSet) -> None:
+        self._set_repeat(message.on)
+
     def run_command(self, command: str) -> None:
-        """Run a command by name: an :class:`Action` value, or deal, bet, refill, hint, why, help.
+        """Run a command by name.
+
+        An :class:`Action` value; ``chip_N`` (add the table's N-th chip); or
+        deal, bet, refill, clear_bet, cash_out, hint, why, board, tables, help.
 
         Raises
         ------
@@ -140,12 +212,19 @@ class TableScreen(Screen[None]):
         if command in PLAY_COMMANDS:
             self.action_play(command)
             return
+        if command.startswith("chip_") and command[5:].isdigit():
+            self.action_add_chip(int(command[5:]))
+            return
         actions = {
             "deal": self.action_deal,
             "bet": self.action_bet,
             "refill": self.action_refill,
+            "clear_bet": self.action_clear_bet,
+            "cash_out": self.action_cash_out,
             "hint": self.action_hint,
             "why": self.action_why,
+            "board": self.action_board,
+            "tables": self.action_tables,
             "help": self.action_help,
         }
         actions[command]()
@@ -159,18 +238,49 @@ class TableScreen(Screen[None]):
         except IllegalActionError as exc:
             self._notice(str(exc))
             return
-        self._clear_coach()
-        self.refresh_table()
+        self._after_move()
 
     def action_play(self, name: str) -> None:
-        """Grade and apply one decision (an :class:`Action` value)."""
+        """Grade and apply one decision (an :class:`Action` value).
+
+        Where insurance is any amount up to half the bet, Y first asks how
+        much (:class:`~bjtrainer.tui.screens.insurance.InsuranceScreen`).
+        """
+        action = Action(name)
+        round_ = self.session.round
+        at_offer = round_ is not None and round_.phase is Phase.INSURANCE
+        if action is Action.INSURANCE and at_offer and self.session.insurance_choice:
+            self._choose_insurance()
+            return
+        self._play(action)
+
+    def _play(self, action: Action, amount: int | None = None) -> None:
         try:
-            self.session.play(Action(name))
+            self.session.play(action, amount)
         except IllegalActionError as exc:
             self._notice(str(exc))
             return
+        self._after_move()
+
+    def _after_move(self) -> None:
+        """Redraw after a deal or a decision; at the end of a night, ask for the name."""
         self._clear_coach()
         self.refresh_table()
+        if self.session.night_over:
+            self.action_cash_out()
+
+    def _choose_insurance(self) -> None:
+        try:
+            _, highest = self.session.insurance_limits()
+        except IllegalActionError as exc:
+            self._notice(str(exc))
+            return
+        screen = InsuranceScreen(highest, self.session.insurance_problem)
+        self.app.push_screen(screen, self._insurance_chosen)
+
+    def _insurance_chosen(self, amount: int | None) -> None:
+        if amount is not None:
+            self._play(Action.INSURANCE, amount)
 
     def _show_coach(self, title: str, lines: list[str] | None) -> None:
         panel = self.query_one(CoachPanel)
@@ -178,7 +288,7 @@ class TableScreen(Screen[None]):
             self._notice("There is no decision to explain now.")
             return
         panel.title = title
-        panel.lines = tuple(lines)
+        panel.lines = tuple(self._text(line) for line in lines)
 
     def action_hint(self) -> None:
         """Show the hint for the decision now."""
@@ -224,10 +334,101 @@ class TableScreen(Screen[None]):
             return
         self.refresh_table()
 
+    def action_add_chip(self, number: int) -> None:
+        """Add the table's ``number``-th chip (1-based) to the bet."""
+        chips = self.session.chips
+        if not 1 <= number <= len(chips):
+            self._notice(f"This table has {len(chips)} chips: keys 1 to {len(chips)}.")
+            return
+        try:
+            self.session.add_chip(chips[number - 1])
+        except IllegalActionError as exc:
+            self._notice(str(exc))
+            return
+        self.refresh_table()
+
+    def action_clear_bet(self) -> None:
+        """CLEAR: take the bet off the table."""
+        try:
+            self.session.clear_bet()
+        except IllegalActionError as exc:
+            self._notice(str(exc))
+            return
+        self.refresh_table()
+
+    def action_toggle_repeat(self) -> None:
+        """Tick or untick "Repeat last bet"."""
+        self._set_repeat(not self.session.repeat_bet)
+
+    def _set_repeat(self, on: bool) -> None:
+        try:
+            self.session.set_repeat_bet(on)
+        except IllegalActionError as exc:
+            self._notice(str(exc))
+        self.refresh_table()
+
+    def action_cash_out(self) -> None:
+        """CASH OUT (or the end of the night): ask for a name, then show the board."""
+        session = self.session
+        try:
+            session.verify_cashing_out()
+        except IllegalActionError as exc:
+            self._notice(str(exc))
+            return
+        if isinstance(self.app.screen, CashOutScreen):
+            return
+        screen = CashOutScreen(
+            session.table.balance,
+            night_over=session.night_over,
+            name=session.board_name,
+            new_night=session.table.rules.starting_chips,
+        )
+        self.app.push_screen(screen, self._cashed_out)
+
+    def _cashed_out(self, name: str | None) -> None:
+        if name is None:
+            return
+        session = self.session
+        try:
+            entry = session.cash_out(name)
+        except (IllegalActionError, ValueError) as exc:
+            self._notice(str(exc))
+            return
+        self._clear_coach()
+        self.refresh_table()
+        picture = BoardPicture(
+            table_name=session.table.rules.id,
+            entries=tuple(session.board()),
+            new_entry=entry,
+            new_place=session.board_place(entry),
+            new_night=session.table.balance,
+        )
+        self.app.push_screen(BoardScreen(picture))
+
+    def action_board(self) -> None:
+        """Show the top-five board."""
+        rules = self.session.table.rules
+        picture = BoardPicture(table_name=rules.id, entries=tuple(self.session.board()))
+        self.app.push_screen(BoardScreen(picture))
+
+    def action_tables(self) -> None:
+        """Ask for the sit-down screen: another table or card design."""
+        self.post_message(self.SitDownRequested())
+
     def action_help(self) -> None:
-        """Show the help screen."""
-        self.app.push_screen(HelpScreen())
+        """Show the help screen with the keys this table has."""
+        keys = [key for key in TABLE_KEYS if self._has_key(key)]
+        self.app.push_screen(HelpScreen(keys))
+
+    def _has_key(self, key: KeyInfo) -> bool:
+        _, action, parameters = parse_action(key.action)
+        return self.check_action(action, parameters) is not False
 
     def action_quit(self) -> None:
         """Quit; the table was saved after the last action."""
         self.app.exit()
+
+
+def rack_commands(chips: tuple[int, ...]) -> list[str]:
+    """The chip rack's commands: ``chip_1`` ... ``chip_N`` and ``clear_bet``."""
+    return [f"chip_{number}" for number in range(1, len(chips) + 1)] + ["clear_bet"]

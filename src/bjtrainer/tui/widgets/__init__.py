@@ -1,1 +1,1 @@
-"""Widgets of the table screen: cards, the dealer, the hands, panels, buttons."""
+"""Widgets of the table screen: cards, the dealer, the hands, panels, buttons, the chip rack."""

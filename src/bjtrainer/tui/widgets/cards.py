@@ -1,17 +1,42 @@
-"""Card faces drawn as three-line boxes with suit symbols.
+"""Card faces in three designs: classic, four-colour suits and plain ASCII.
 
-A row of cards is a :class:`rich.text.Text` of three lines, each card five
-cells wide; hearts and diamonds are red, spades and clubs black, and a
-face-down hole card (``None``) shows its back.
+The card design is chosen before sitting down (``000_8a8a97ee632ebe69.txt``:
+"Before you sit down, you pick the card design"; issue 4, item 1, asks for
+at least these three):
+
+``classic``
+    Three-line boxes with suit symbols; hearts and diamonds red, spades and
+    clubs black.
+``four_colour``
+    The same boxes with a colour per suit, as on a four-colour deck:
+    spades black, hearts red, diamonds blue, clubs green.
+``ascii``
+    Plain ASCII for terminals without Unicode: one line per card, rank and
+    suit letter in square brackets (``[AS]``, ``[TH]``), ``[##]`` for the
+    face-down hole card.
+
+A face-down hole card (``None``) shows its back in every design. No Textual
+here: rows are :class:`rich.text.Text`.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Literal
 
 from rich.text import Text
 
 from bjtrainer.engine.cards import Card
+
+CardDesign = Literal["classic", "four_colour", "ascii"]
+
+#: Design id -> its name on the sit-down screen, in the order offered.
+CARD_DESIGNS: dict[CardDesign, str] = {
+    "classic": "Classic (suit symbols)",
+    "four_colour": "Four-colour suits",
+    "ascii": "Plain ASCII [AS] [TH]",
+}
+DEFAULT_DESIGN: CardDesign = "classic"
 
 #: Suit letter -> symbol.
 SUIT_SYMBOLS: dict[str, str] = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
@@ -19,9 +44,55 @@ RED_SUITS: frozenset[str] = frozenset({"H", "D"})
 
 CARD_WIDTH = 5
 COMPACT_WIDTH = 4
+ASCII_WIDTH = 5
 FACE_BLACK = "black on white"
 FACE_RED = "bold red3 on white"
 BACK = "bright_white on dark_blue"
+
+#: Face style of each suit in the four-colour design.
+FOUR_COLOUR_FACES: dict[str, str] = {
+    "S": FACE_BLACK,
+    "H": FACE_RED,
+    "D": "bold blue3 on white",
+    "C": "bold green4 on white",
+}
+#: Style of each suit in the ASCII design (no background: plain terminals).
+ASCII_STYLES: dict[str, str] = {"S": "bold", "H": "bold red", "D": "bold red", "C": "bold"}
+ASCII_BACK = "[##]"
+
+
+#: ASCII stand-ins for the other non-ASCII characters of the table screen
+#: (grade marks, button glyphs), used with the ``ascii`` design.
+ASCII_FALLBACKS: dict[str, str] = {
+    "✔": "OK",
+    "✘": "X",
+    "…": "...",
+    "⏎": "Enter",
+    "·": "-",
+    "⌫": "Bksp",
+    "░": "#",
+}
+
+
+def plain_text(text: str) -> str:
+    """``text`` in ASCII: :data:`ASCII_FALLBACKS` replaced, anything else non-ASCII as ``?``."""
+    for char, fallback in ASCII_FALLBACKS.items():
+        text = text.replace(char, fallback)
+    return text.encode("ascii", "replace").decode("ascii")
+
+
+def card_design(name: str) -> CardDesign:
+    """Check a design id read from settings or typed in.
+
+    Raises
+    ------
+    ValueError
+        If ``name`` is not one of :data:`CARD_DESIGNS`.
+    """
+    if name not in CARD_DESIGNS:
+        known = ", ".join(CARD_DESIGNS)
+        raise ValueError(f"No card design {name!r}: use one of {known}.")
+    return name
 
 
 def rank_label(rank: str) -> str:
@@ -29,19 +100,32 @@ def rank_label(rank: str) -> str:
     return "10" if rank == "T" else rank
 
 
-def card_label(card: Card) -> str:
-    """Rank and suit symbol, e.g. ``"K♠"``, ``"10♥"``."""
+def card_label(card: Card, design: CardDesign = DEFAULT_DESIGN) -> str:
+    """Rank and suit: ``"K♠"``, ``"10♥"``; in ASCII the card code, ``"KS"``, ``"TH"``."""
+    if design == "ascii":
+        return card.code
     return rank_label(card.rank) + SUIT_SYMBOLS[card.suit]
 
 
-def _card_lines(card: Card | None) -> tuple[tuple[str, str], ...]:
+def face_style(card: Card, design: CardDesign = DEFAULT_DESIGN) -> str:
+    """The Rich style of a card face in ``design``."""
+    if design == "ascii":
+        return ASCII_STYLES[card.suit]
+    if design == "four_colour":
+        return FOUR_COLOUR_FACES[card.suit]
+    return FACE_RED if card.suit in RED_SUITS else FACE_BLACK
+
+
+def _card_lines(card: Card | None, design: CardDesign) -> tuple[tuple[str, str], ...]:
     if card is None:
         return (("╭───╮", BACK), ("│░░░│", BACK), ("╰───╯", BACK))
-    style = FACE_RED if card.suit in RED_SUITS else FACE_BLACK
-    return (("╭───╮", style), (f"│{card_label(card):>3}│", style), ("╰───╯", style))
+    style = face_style(card, design)
+    return (("╭───╮", style), (f"│{card_label(card, design):>3}│", style), ("╰───╯", style))
 
 
-def card_row(cards: Sequence[Card | None], *, compact: bool = False) -> Text:
+def card_row(
+    cards: Sequence[Card | None], *, compact: bool = False, design: CardDesign = DEFAULT_DESIGN
+) -> Text:
     """Draw cards side by side.
 
     Parameters
@@ -51,18 +135,23 @@ def card_row(cards: Sequence[Card | None], *, compact: bool = False) -> Text:
     compact
         One line per row instead of three: each card is its label on the
         card colour (``COMPACT_WIDTH`` cells), for rounds with many hands.
+    design
+        The card design (:data:`CARD_DESIGNS`).
 
     Returns
     -------
     Text
-        Three lines, ``CARD_WIDTH * len(cards)`` cells wide; compact: one
-        line, ``COMPACT_WIDTH * len(cards)`` cells wide (the last card's gap
-        dropped).
+        Classic and four-colour: three lines, ``CARD_WIDTH * len(cards)``
+        cells wide; compact: one line, ``COMPACT_WIDTH * len(cards)`` cells
+        wide (the last card's gap dropped). ASCII, compact or not: one line,
+        ``ASCII_WIDTH * len(cards)`` cells wide, the last gap dropped.
     """
+    if design == "ascii":
+        return _ascii_row(cards)
     if compact:
-        return _compact_row(cards)
+        return _compact_row(cards, design)
     row = Text()
-    faces = [_card_lines(card) for card in cards]
+    faces = [_card_lines(card, design) for card in cards]
     for line in range(3):
         if line:
             row.append("\n")
@@ -72,7 +161,7 @@ def card_row(cards: Sequence[Card | None], *, compact: bool = False) -> Text:
     return row
 
 
-def _compact_row(cards: Sequence[Card | None]) -> Text:
+def _compact_row(cards: Sequence[Card | None], design: CardDesign) -> Text:
     row = Text()
     for index, card in enumerate(cards):
         if index:
@@ -80,11 +169,22 @@ def _compact_row(cards: Sequence[Card | None]) -> Text:
         if card is None:
             row.append("░░░", style=BACK)
         else:
-            style = FACE_RED if card.suit in RED_SUITS else FACE_BLACK
-            row.append(f"{card_label(card):>3}", style=style)
+            row.append(f"{card_label(card, design):>3}", style=face_style(card, design))
     return row
 
 
-def cards_inline(cards: Sequence[Card]) -> str:
-    """Cards on one line for messages, e.g. ``"8♠ 8♥"``."""
-    return " ".join(card_label(card) for card in cards)
+def _ascii_row(cards: Sequence[Card | None]) -> Text:
+    row = Text()
+    for index, card in enumerate(cards):
+        if index:
+            row.append(" ")
+        if card is None:
+            row.append(ASCII_BACK)
+        else:
+            row.append(f"[{card_label(card, 'ascii')}]", style=face_style(card, "ascii"))
+    return row
+
+
+def cards_inline(cards: Sequence[Card], design: CardDesign = DEFAULT_DESIGN) -> str:
+    """Cards on one line for messages, e.g. ``"8♠ 8♥"`` (ASCII: ``"8S 8H"``)."""
+    return " ".join(card_label(card, design) for card in cards)

@@ -59,8 +59,11 @@ ROUND_COMMANDS: tuple[tuple[str, str, ButtonVariant], ...] = (
 TABLE_COMMANDS: tuple[tuple[str, str, ButtonVariant], ...] = (
     ("Bet… B", "bet", "default"),
     ("Refill free chips F", "refill", "default"),
+    ("CASH OUT O", "cash_out", "error"),
     ("Hint ?", "hint", "default"),
     ("Why W", "why", "default"),
+    ("Top five V", "board", "default"),
+    ("Tables T", "tables", "default"),
     ("Help F1", "help", "default"),
 )
 
@@ -89,7 +92,10 @@ class ActionBar(Horizontal):
 
 
 class TableButtons(Vertical):
-    """The side panel's buttons: bet, refill, hint, why, help (only ``offered`` shown)."""
+    """The side panel's buttons: bet, refill, CASH OUT, hint, why, board, tables, help.
+
+    Only the commands in ``offered`` are shown.
+    """
 
     offered: reactive[frozenset[str]] = reactive(
         frozenset(command for _, command, _ in TABLE_COMMANDS)

@@ -7,17 +7,19 @@ from textual.reactive import reactive
 from textual.widget import Widget
 
 from bjtrainer.tui.view_model import DealerPicture
-from bjtrainer.tui.widgets.cards import card_row
+from bjtrainer.tui.widgets.cards import DEFAULT_DESIGN, CardDesign, card_row
 
 
 class DealerView(Widget):
     """Draws a :class:`DealerPicture` (set ``picture``; the widget only draws it).
 
     The picture holds only what the player may see, so the hole card shows
-    its back and the total leaves it out until the reveal.
+    its back and the total leaves it out until the reveal. ``design`` is
+    the card design.
     """
 
     picture: reactive[DealerPicture] = reactive(DealerPicture(), layout=True)
+    design: reactive[CardDesign] = reactive(DEFAULT_DESIGN, layout=True)
 
     def on_mount(self) -> None:
         self.border_title = "Dealer"
@@ -26,7 +28,7 @@ class DealerView(Widget):
         picture = self.picture
         if not picture.cards:
             return Text("Waiting for the deal.", style="italic")
-        text = card_row(picture.cards)
+        text = card_row(picture.cards, design=self.design)
         text.append("\n")
         text.append(picture.total_line(), style="bold")
         if not picture.revealed:

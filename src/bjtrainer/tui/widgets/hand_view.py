@@ -10,7 +10,7 @@ from textual.widget import Widget
 from textual.widgets import Static
 
 from bjtrainer.tui.view_model import HandPicture
-from bjtrainer.tui.widgets.cards import card_row
+from bjtrainer.tui.widgets.cards import DEFAULT_DESIGN, CardDesign, card_row
 
 
 class HandView(Widget):
@@ -23,11 +23,15 @@ class HandView(Widget):
 
     picture: reactive[HandPicture | None] = reactive(None, layout=True)
     compact: reactive[bool] = reactive(False, layout=True)
+    design: reactive[CardDesign] = reactive(DEFAULT_DESIGN, layout=True)
 
-    def __init__(self, picture: HandPicture, *, compact: bool = False) -> None:
+    def __init__(
+        self, picture: HandPicture, *, compact: bool = False, design: CardDesign = DEFAULT_DESIGN
+    ) -> None:
         super().__init__(classes="hand")
         self.set_reactive(HandView.picture, picture)
         self.set_reactive(HandView.compact, compact)
+        self.set_reactive(HandView.design, design)
 
     def on_mount(self) -> None:
         self._label()
@@ -49,7 +53,7 @@ class HandView(Widget):
         picture = self.picture
         if picture is None:
             return Text()
-        text = card_row(picture.cards, compact=self.compact)
+        text = card_row(picture.cards, compact=self.compact, design=self.design)
         text.append("\n")
         total_style = "bold gold1" if picture.soft and not picture.natural else "bold"
         text.append(picture.total_line(), style=total_style)
@@ -64,7 +68,7 @@ class HandView(Widget):
 
 
 class HandsRow(HorizontalScroll):
-    """Every hand of the round side by side (set ``pictures``).
+    """Every hand of the round side by side (set ``pictures`` and ``design``).
 
     From ``COMPACT_FROM`` hands on, cards are drawn on one line so that four
     split hands fit the table's width.
@@ -73,10 +77,11 @@ class HandsRow(HorizontalScroll):
     COMPACT_FROM = 3
 
     pictures: reactive[tuple[HandPicture, ...]] = reactive((), recompose=True)
+    design: reactive[CardDesign] = reactive(DEFAULT_DESIGN, recompose=True)
 
     def compose(self) -> ComposeResult:
         if not self.pictures:
             yield Static("No hand yet: press Enter to deal.", classes="placeholder")
         compact = len(self.pictures) >= self.COMPACT_FROM
         for picture in self.pictures:
-            yield HandView(picture, compact=compact)
+            yield HandView(picture, compact=compact, design=self.design)

@@ -1,0 +1,101 @@
+"""CASH OUT and the end of the night: the score and a name for the board.
+
+``000_8a8a97ee632ebe69.txt``: "CASH OUT gets you up from the table with the
+chips you have. That number is your score and goes on the top-five board";
+"If you run out of chips and can't cover the 5 minimum, the night is over."
+The screen shows the score and asks for a name (the last one filled in);
+Enter enters it, Esc goes back to the table.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Input, Label, Static
+
+from bjtrainer.store.board import MAX_NAME_LENGTH, check_name
+
+
+class CashOutScreen(ModalScreen[str | None]):
+    """Ask for the name to enter with the score; dismiss with it, or ``None``.
+
+    Parameters
+    ----------
+    score : int
+        The balance, chips: the night's score.
+    night_over : bool
+        The balance is below the minimum bet (the night ended by itself),
+        rather than a CASH OUT.
+    name : str
+        The name filled in (the last one entered).
+    new_night : int
+        Chips of the next night (``Rules.starting_chips``).
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Back")]
+
+    def __init__(self, score: int, *, night_over: bool, name: str, new_night: int) -> None:
+        super().__init__()
+        self.score = score
+        self.night_over = night_over
+        self.player_name = name
+        self.new_night = new_night
+
+    def compose(self) -> ComposeResult:
+        heading = "The night is over" if self.night_over else "CASH OUT"
+        why = (
+            "You cannot cover the minimum bet. "
+            if self.night_over
+            else "You get up from the table with the chips you have. "
+        )
+        with Vertical(id="cash-dialog"):
+            yield Label(heading, id="cash-title")
+            yield Static(
+                f"{why}Your score: {self.score} chips.\n"
+                f"Enter a name for the top-five board (at most {MAX_NAME_LENGTH} characters); "
+                f"a new night starts with {self.new_night} chips.",
+                id="cash-text",
+            )
+            yield Input(self.player_name, id="cash-name", max_length=MAX_NAME_LENGTH)
+            yield Static("", id="cash-error")
+            with Horizontal(id="cash-buttons"):
+                yield Button("Enter the score ⏎", variant="success", id="cash-ok", compact=True)
+                yield Button("Back Esc", id="cash-back", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one(Input).focus()
+
+    def _submit(self) -> None:
+        text = self.query_one(Input).value
+        try:
+            check_name(text)
+        except ValueError as exc:
+            self.query_one("#cash-error", Static).update(str(exc))
+            return
+        self.dismiss(text)
+
+    @on(Input.Submitted)
+    def _on_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        self._submit()
+
+    @on(Input.Changed)
+    def _on_changed(self) -> None:
+        self.query_one("#cash-error", Static).update("")
+
+    @on(Button.Pressed)
+    def _on_button(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "cash-ok":
+            self._submit()
+        else:
+            self.dismiss(None)
+
+    def action_cancel(self) -> None:
+        """Back to the table; nothing is entered."""
+        self.dismiss(None)

@@ -1,0 +1,269 @@
+"""The sit-down screen: choose the table and the card design.
+
+Issue 4, item 1: before sitting down (the first start, or T at the table)
+the player chooses the table, a preset of ``shared/RULES.md`` (``practice``,
+``guide``, ``night``, ``home``) or a rules file typed in, and the card
+design (``000_8a8a97ee632ebe69.txt``: "Before you sit down, you pick the
+card design"). A rules file with problems shows every line of its
+``RulesError`` and nothing starts.
+
+Keys: Up and Down choose in a list, Tab moves between the lists, the path
+and the buttons, Enter sits down, Esc goes back to the table (or quits at
+the first start).
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+from bjtrainer.engine.cards import Card
+from bjtrainer.engine.rules import PRESETS, Rules
+from bjtrainer.errors import RulesError
+from bjtrainer.store import Store
+from bjtrainer.tui.seat import Seat, load_table, table_ref
+from bjtrainer.tui.table_summary import rules_summary, saved_line
+from bjtrainer.tui.widgets.cards import CARD_DESIGNS, CardDesign, card_design, card_row
+
+#: The option id of "a rules file" in the table list.
+FILE_OPTION = "file"
+
+#: One line per preset in the table list (``shared/RULES.md``, "in one line").
+PRESET_LINES: dict[str, str] = {
+    "practice": "6D S17 DAS, late surrender, free chips",
+    "guide": "6D S17 DAS, no surrender, insure up to half",
+    "night": "ace-only peek, 500 chips, CASH OUT",
+    "home": "1 deck, one split, no DAS, even bets",
+}
+
+#: The cards of the design preview: every suit and the hole card's back.
+PREVIEW: tuple[Card | None, ...] = (
+    Card("A", "S"),
+    Card("K", "H"),
+    Card("T", "D"),
+    Card("7", "C"),
+    None,
+)
+
+
+class SitDownScreen(Screen[Seat | None]):
+    """Choose a table and a card design; dismiss with the :class:`Seat` or ``None``.
+
+    Parameters
+    ----------
+    store : Store
+        Read for each table's saved balance (nothing is written here).
+    table : str or None
+        The table to start on: a preset id, a rules file path, or ``None``
+        (the first preset).
+    design : CardDesign
+        The design to start on.
+    problem : str, optional
+        Shown at once: why the remembered table no longer loads.
+    can_go_back : bool
+        A table is in play behind this screen (Esc goes back to it);
+        otherwise Esc quits.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "Back"),
+    ]
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        table: str | None,
+        design: CardDesign,
+        problem: str | None = None,
+        can_go_back: bool = True,
+    ) -> None:
+        super().__init__()
+        self.store = store
+        self.start_table = table
+        self.design = design
+        self.problem = problem
+        self.can_go_back = can_go_back
+        self._error_key: tuple[str, str] | None = None
+
+    def compose(self) -> ComposeResult:
+        yield Static("bjtrainer · Sit down: choose the table and the card design", id="title")
+        with Horizontal(id="seat-body"):
+            with Vertical(id="seat-tables"):
+                yield OptionList(
+                    *(
+                        Option(
+                            Text.assemble((f"{name:<9}", "bold"), PRESET_LINES.get(name, "")),
+                            id=name,
+                        )
+                        for name in PRESETS
+                    ),
+                    Option(
+                        Text.assemble(("file     ", "bold"), "a rules file of your own…"),
+                        id=FILE_OPTION,
+                    ),
+                    id="table-list",
+                )
+                yield Input(placeholder="path/to/table.toml", id="rules-path")
+                yield Static("", id="table-about")
+                yield Static("", id="seat-error")
+            with Vertical(id="seat-designs"):
+                yield OptionList(
+                    *(Option(name, id=design) for design, name in CARD_DESIGNS.items()),
+                    id="design-list",
+                )
+                yield Static("", id="design-preview")
+        with Horizontal(id="seat-buttons"):
+            yield Button("Sit down ⏎", variant="success", id="sit", compact=True)
+            yield Button(
+                "Back Esc" if self.can_go_back else "Quit Esc", id="seat-back", compact=True
+            )
+            escape = "goes back" if self.can_go_back else "quits"
+            yield Static(
+                f"Up/Down choose, Tab moves on, Enter sits down, Esc {escape}.", id="seat-keys"
+            )
+
+    def on_mount(self) -> None:
+        self.query_one("#seat-tables").border_title = "Table"
+        self.query_one("#seat-designs").border_title = "Card design"
+        tables = self.query_one("#table-list", OptionList)
+        start = self.start_table
+        if start is None or start in PRESETS:
+            tables.highlighted = tables.get_option_index(start or next(iter(PRESETS)))
+        else:
+            tables.highlighted = tables.get_option_index(FILE_OPTION)
+            self.query_one("#rules-path", Input).value = start
+        designs = self.query_one("#design-list", OptionList)
+        designs.highlighted = designs.get_option_index(self.design)
+        self._show_table()
+        self._show_design()
+        if self.problem:
+            self._show_error(self.problem)
+        tables.focus()
+
+    # What the lists show
+
+    def chosen_table(self) -> str:
+        """The highlighted table option's id (a preset id or :data:`FILE_OPTION`)."""
+        option = self.query_one("#table-list", OptionList).highlighted_option
+        return option.id if option is not None and option.id is not None else next(iter(PRESETS))
+
+    def chosen_design(self) -> CardDesign:
+        """The highlighted card design."""
+        option = self.query_one("#design-list", OptionList).highlighted_option
+        return card_design(option.id) if option is not None and option.id else self.design
+
+    def _show_table(self) -> None:
+        table = self.chosen_table()
+        path = self.query_one("#rules-path", Input)
+        path.display = table == FILE_OPTION
+        about = self.query_one("#table-about", Static)
+        if table == FILE_OPTION:
+            about.update(
+                "A TOML file of rules fields, e.g. dealer_hits_soft_17 = true, "
+                'blackjack_payout = "6:5". Start from: bjtrainer rules --show practice'
+            )
+            return
+        rules = PRESETS[table]
+        about.update(self._about(rules))
+
+    def _about(self, rules: Rules) -> Text:
+        text = Text()
+        text.append(rules.name, style="bold")
+        for line in rules_summary(rules):
+            text.append("\n" + line)
+        text.append("\n" + saved_line(self.store.load_table(rules.id), rules), style="italic")
+        return text
+
+    def _show_design(self) -> None:
+        design = self.chosen_design()
+        preview = card_row(PREVIEW, design=design)
+        self.query_one("#design-preview", Static).update(preview)
+
+    def _choice_key(self) -> tuple[str, str]:
+        return self.chosen_table(), self.query_one("#rules-path", Input).value
+
+    def _show_error(self, message: str) -> None:
+        """Show ``message`` until the table or the path changes."""
+        error = self.query_one("#seat-error", Static)
+        error.update(message)
+        error.set_class(bool(message), "-shown")
+        self._error_key = self._choice_key() if message else None
+
+    def _clear_stale_error(self) -> None:
+        if self._error_key is not None and self._choice_key() != self._error_key:
+            self._show_error("")
+
+    @on(OptionList.OptionHighlighted, "#table-list")
+    def _on_table_highlighted(self) -> None:
+        self._clear_stale_error()
+        self._show_table()
+
+    @on(OptionList.OptionHighlighted, "#design-list")
+    def _on_design_highlighted(self) -> None:
+        self._show_design()
+
+    # Sitting down
+
+    @on(OptionList.OptionSelected, "#table-list")
+    def _on_table_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        if event.option.id == FILE_OPTION and not self.query_one("#rules-path", Input).value:
+            self.query_one("#rules-path", Input).focus()
+            return
+        self.sit_down()
+
+    @on(OptionList.OptionSelected, "#design-list")
+    def _on_design_selected(self, event: OptionList.OptionSelected) -> None:
+        event.stop()
+        self.sit_down()
+
+    @on(Input.Submitted, "#rules-path")
+    def _on_path(self, event: Input.Submitted) -> None:
+        event.stop()
+        self.sit_down()
+
+    @on(Input.Changed, "#rules-path")
+    def _on_path_changed(self) -> None:
+        self._clear_stale_error()
+
+    @on(Button.Pressed)
+    def _on_button(self, event: Button.Pressed) -> None:
+        event.stop()
+        if event.button.id == "sit":
+            self.sit_down()
+        else:
+            self.action_back()
+
+    def sit_down(self) -> None:
+        """Dismiss with the chosen seat, or show why the rules file cannot be used."""
+        table = self.chosen_table()
+        design = self.chosen_design()
+        if table != FILE_OPTION:
+            self.dismiss(Seat(PRESETS[table], table, design))
+            return
+        path = self.query_one("#rules-path", Input)
+        typed = path.value.strip()
+        if not typed:
+            self._show_error("Type the path of a rules file, then press Enter.")
+            path.focus()
+            return
+        try:
+            rules = load_table(typed)
+        except RulesError as exc:
+            self._show_error(str(exc))
+            path.focus()
+            return
+        self.dismiss(Seat(rules, table_ref(typed), design))
+
+    def action_back(self) -> None:
+        """Back to the table unchanged; at the first start, quit."""
+        self.dismiss(None)

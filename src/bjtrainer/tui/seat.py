@@ -1,0 +1,128 @@
+"""Where the player sits: the table and the card design, remembered in the store.
+
+Issue 4, item 1: before sitting down (first start, or from the table with T)
+the player chooses the table (a preset of ``shared/RULES.md`` or a rules
+file) and the card design (``000_8a8a97ee632ebe69.txt``: "Before you sit
+down, you pick the card design"; ``shared/RULES.md`` extends it to every
+table). The choice is kept in the store settings :data:`TABLE_SETTING` and
+:data:`DESIGN_SETTING`; ``bjtrainer --rules NAME|FILE`` skips the choice of
+table and leaves them as they are. No Textual here.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from bjtrainer.engine.rules import PRESETS, Rules, load_rules
+from bjtrainer.errors import RulesError
+from bjtrainer.store import Store
+from bjtrainer.tui.widgets.cards import DEFAULT_DESIGN, CardDesign, card_design
+
+__all__ = [
+    "DESIGN_SETTING",
+    "TABLE_SETTING",
+    "RememberedTable",
+    "Seat",
+    "load_table",
+    "remember",
+    "remembered_design",
+    "remembered_table",
+    "table_ref",
+]
+
+#: Setting holding the last table chosen: a preset id or a rules file's absolute path.
+TABLE_SETTING = "table"
+#: Setting holding the card design chosen last (:data:`~bjtrainer.tui.widgets.cards.CARD_DESIGNS`).
+DESIGN_SETTING = "card_design"
+
+
+@dataclass(frozen=True)
+class Seat:
+    """A choice made on the sit-down screen.
+
+    Attributes
+    ----------
+    rules : Rules
+        The table's rules, fully valid.
+    ref : str
+        How to find the table again: a preset id, or the rules file's
+        absolute path (:func:`table_ref`).
+    design : CardDesign
+    """
+
+    rules: Rules
+    ref: str
+    design: CardDesign
+
+
+@dataclass(frozen=True)
+class RememberedTable:
+    """The table remembered in the settings, as it loads now.
+
+    Attributes
+    ----------
+    ref : str or None
+        The remembered preset id or file path; ``None`` if nothing is
+        remembered (the first start).
+    rules : Rules or None
+        Its rules, or ``None`` when nothing is remembered or it no longer
+        loads.
+    problem : str or None
+        Why it no longer loads (``RulesError``'s message, one line per
+        problem), else ``None``.
+    """
+
+    ref: str | None
+    rules: Rules | None
+    problem: str | None = None
+
+
+def table_ref(name_or_path: str) -> str:
+    """A preset id as it is; a file path made absolute (``~`` expanded).
+
+    The remembered table must load again from any working directory.
+    """
+    if name_or_path in PRESETS:
+        return name_or_path
+    return str(Path(name_or_path).expanduser().resolve())
+
+
+def load_table(name_or_path: str) -> Rules:
+    """The rules of a preset id or a rules file (``~`` expanded).
+
+    Raises
+    ------
+    RulesError
+        If it is neither a preset nor a valid rules file; one line per
+        problem (:func:`bjtrainer.engine.rules.load_rules`).
+    """
+    if name_or_path in PRESETS:
+        return PRESETS[name_or_path]
+    return load_rules(str(Path(name_or_path).expanduser()))
+
+
+def remembered_design(store: Store) -> CardDesign:
+    """The card design chosen last; :data:`DEFAULT_DESIGN` if none or unknown."""
+    try:
+        return card_design(store.get_setting(DESIGN_SETTING) or DEFAULT_DESIGN)
+    except ValueError:
+        return DEFAULT_DESIGN
+
+
+def remembered_table(store: Store) -> RememberedTable:
+    """The table chosen last, loaded again (a rules file may have changed)."""
+    ref = store.get_setting(TABLE_SETTING)
+    if not ref:
+        return RememberedTable(ref=None, rules=None)
+    try:
+        return RememberedTable(ref=ref, rules=load_table(ref))
+    except RulesError as exc:
+        return RememberedTable(ref=ref, rules=None, problem=str(exc))
+
+
+def remember(store: Store, seat: Seat) -> None:
+    """Keep the table and the card design of ``seat`` (one transaction)."""
+    with store.db.atomic():
+        store.set_setting(TABLE_SETTING, seat.ref)
+        store.set_setting(DESIGN_SETTING, seat.design)

@@ -1,0 +1,82 @@
+"""The chip rack of a table whose bet is built from chips (``night``).
+
+``000_8a8a97ee632ebe69.txt``: "build your bet from chips of 5, 25, 100 and
+500"; "The Repeat last bet box is checked by default, so the next hand
+starts with the same bet already down. CLEAR takes it off so you can bet
+something else." One button per chip, CLEAR, and the box. The buttons post
+:class:`~bjtrainer.tui.widgets.commands.CommandButton.Chosen` like every
+other button (``"chip_1"`` adds the first chip, ``"clear_bet"``); the box
+posts :class:`ChipRack.RepeatSet`. Nothing here holds chips: the screen
+sets ``offered`` and ``repeat`` ("attributes down").
+"""
+
+from __future__ import annotations
+
+from textual import on
+from textual.app import ComposeResult
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widgets import Checkbox
+
+from bjtrainer.tui.widgets.commands import CommandButton, show_offered
+
+
+class RepeatBox(Checkbox, can_focus=False):
+    """The "Repeat last bet" box; it never takes the focus (Enter always deals)."""
+
+
+class ChipRack(Vertical):
+    """Chip buttons, CLEAR and the "Repeat last bet" box.
+
+    Parameters
+    ----------
+    chips : tuple of int
+        The table's chips, smallest first (``Rules.chip_denominations``);
+        keys 1, 2, ... add them in this order.
+    """
+
+    class RepeatSet(Message):
+        """The player ticked (``on``) or unticked the box with the mouse."""
+
+        def __init__(self, on: bool) -> None:
+            super().__init__()
+            self.on = on
+
+    offered: reactive[frozenset[str]] = reactive(frozenset())
+    repeat: reactive[bool] = reactive(True)
+
+    def __init__(self, chips: tuple[int, ...], *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.chips = chips
+
+    #: Chip buttons per row (the side panel is narrow).
+    PER_ROW = 2
+
+    def compose(self) -> ComposeResult:
+        numbered = list(enumerate(self.chips, start=1))
+        for start in range(0, len(numbered), self.PER_ROW):
+            with Horizontal(classes="chip-row"):
+                for number, chip in numbered[start : start + self.PER_ROW]:
+                    yield CommandButton(f"+{chip} {number}", f"chip_{number}", variant="primary")
+        with Horizontal(classes="chip-row"):
+            yield CommandButton("CLEAR 0", "clear_bet", variant="warning")
+        yield RepeatBox("Repeat last bet E", value=self.repeat, compact=True, id="repeat-bet")
+
+    def on_mount(self) -> None:
+        self.border_title = "Bet"
+
+    def watch_offered(self, offered: frozenset[str]) -> None:
+        show_offered(self.query(CommandButton), offered)
+        for row in self.query(".chip-row"):  # a row with no button offered takes no room
+            row.display = any(button.display for button in row.query(CommandButton))
+
+    def watch_repeat(self, repeat: bool) -> None:
+        for box in self.query(RepeatBox):  # none yet while composing
+            with box.prevent(Checkbox.Changed):
+                box.value = repeat
+
+    @on(Checkbox.Changed)
+    def _on_box(self, event: Checkbox.Changed) -> None:
+        event.stop()
+        self.post_message(self.RepeatSet(event.value))

@@ -1,0 +1,63 @@
+"""The three card designs (issue 4, item 1), drawn without Textual.
+
+Classic: suit symbols, hearts and diamonds red. Four-colour: one colour per
+suit as on a four-colour deck (spades black, hearts red, diamonds blue,
+clubs green). Plain ASCII: "AS", "TH" in [ ] brackets, nothing outside
+ASCII, for terminals without Unicode.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from bjtrainer.engine.cards import RANKS, SUITS, Card
+from bjtrainer.tui.widgets.cards import (
+    CARD_DESIGNS,
+    card_design,
+    card_label,
+    card_row,
+    face_style,
+    plain_text,
+)
+
+EVERY_CARD = [Card(rank, suit) for rank in RANKS for suit in SUITS]
+
+
+def test_ascii_is_codes_in_brackets_and_nothing_else() -> None:
+    row = card_row([Card("A", "S"), Card("T", "H"), None], design="ascii").plain
+    assert row == "[AS] [TH] [##]"
+    every = card_row(EVERY_CARD, design="ascii").plain
+    assert every.isascii() and every.count("[") == 52
+
+
+def test_classic_and_four_colour_draw_the_same_faces() -> None:
+    for design in ("classic", "four_colour"):
+        row = card_row([Card("T", "H"), None], design=design)  # type: ignore[arg-type]
+        assert row.plain.splitlines() == ["╭───╮╭───╮", "│10♥││░░░│", "╰───╯╰───╯"]
+    assert card_label(Card("K", "S")) == "K♠" and card_label(Card("K", "S"), "ascii") == "KS"
+
+
+def test_suit_colours() -> None:
+    def colour(suit: str, design: str) -> str:
+        return face_style(Card("7", suit), design)  # type: ignore[arg-type]
+
+    assert colour("H", "classic") == colour("D", "classic") != colour("S", "classic")
+    assert colour("S", "classic") == colour("C", "classic")
+    four = {suit: colour(suit, "four_colour") for suit in SUITS}
+    assert len(set(four.values())) == 4  # one colour per suit
+    assert "blue" in four["D"] and "green" in four["C"] and "red" in four["H"]
+
+
+def test_design_names() -> None:
+    assert list(CARD_DESIGNS) == ["classic", "four_colour", "ascii"]
+    assert card_design("ascii") == "ascii"
+    with pytest.raises(ValueError, match="No card design 'neon'"):
+        card_design("neon")
+
+
+def test_plain_text() -> None:
+    assert (
+        plain_text("✘ Hit gives up 0.114 · Deal ⏎ Bet…")
+        == "X Hit gives up 0.114 - Deal Enter Bet..."
+    )
+    assert plain_text("♠").isascii()

@@ -1,0 +1,62 @@
+"""``bjtrainer`` with no subcommand: ``--rules`` skips the choice of table.
+
+Issue 4, item 1: "`bjtrainer --rules NAME|FILE` does the same from the
+shell"; item 5: a wrong file gets one clear message per problem and nothing
+starts. The app's ``run`` is replaced so that no terminal is needed: the
+test sees the app the launcher built.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from bjtrainer import cli
+from bjtrainer.tui.app import BjTrainerApp
+from bjtrainer.tui.seat import TABLE_SETTING
+
+#: Each app the launcher ran, with its remembered table setting at that time.
+Launched = list[tuple[BjTrainerApp, str | None]]
+
+
+@pytest.fixture
+def launched(monkeypatch: pytest.MonkeyPatch) -> Launched:
+    apps: Launched = []
+
+    def run(self: BjTrainerApp, *args: object, **kwargs: object) -> None:
+        apps.append((self, self.store.get_setting(TABLE_SETTING)))
+
+    monkeypatch.setattr(BjTrainerApp, "run", run)
+    return apps
+
+
+def test_rules_name_opens_that_table(launched: Launched) -> None:
+    assert cli.main(["--rules", "night"]) == 0
+    [(app, remembered)] = launched
+    assert app.session.table.rules.id == "night"
+    assert remembered is None  # the remembered choice is untouched
+
+
+def test_no_rules_leaves_the_choice_to_the_sit_down_screen(launched: Launched) -> None:
+    assert cli.main([]) == 0
+    [(app, _)] = launched
+    with pytest.raises(RuntimeError):
+        app.session  # noqa: B018 - nobody sits until the sit-down screen is answered
+
+
+def test_a_bad_rules_file_starts_nothing(
+    launched: Launched, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text('decks = 9\nblackjack_payout = "six to five"\n', encoding="utf-8")
+    assert cli.main(["--rules", str(path)]) == cli.EXIT_USAGE
+    assert launched == []
+    error = capsys.readouterr().err
+    assert error.startswith("bjtrainer: error: ") and error.count("\n") == 1
+    assert "decks = 9" in error and "blackjack_payout" in error
+
+
+def test_subcommands_still_default_to_practice(capsys: pytest.CaptureFixture[str]) -> None:
+    assert cli.main(["hint", "--hand", "T 6", "--up", "T", "--json"]) == 0
+    assert '"rules": "practice"' in capsys.readouterr().out
