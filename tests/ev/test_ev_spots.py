@@ -7,6 +7,8 @@ numbers" (each rank 1/13, ten-values 4/13).
 
 from __future__ import annotations
 
+import itertools
+
 import pytest
 
 from bjtrainer.engine.actions import HAND_ACTIONS, Action
@@ -245,3 +247,49 @@ def test_round_ev_breakdown_adds_up() -> None:
 def test_hand_actions_order_is_the_display_order() -> None:
     analysis = analyse(PRACTICE, spot("8 8", "T"))
     assert list(analysis.evs) == [a for a in HAND_ACTIONS if a in analysis.evs]
+
+
+def _brute_dealable(cards: tuple[str, ...], split_hand: bool) -> bool:
+    """Some order of the cards (the first fixed for a split hand) never shows 21 part-way."""
+
+    def value(rank: str) -> int:
+        return 1 if rank == "A" else 10 if rank in "TJQK" else int(rank)
+
+    head, rest = (cards[:1], cards[1:]) if split_hand else ((), cards)
+    for order in set(itertools.permutations(rest)):
+        dealt = head + order
+        ok = True
+        for length in range(2, len(dealt)):
+            hard = sum(value(r) for r in dealt[:length])
+            if "A" in dealt[:length] and hard == 11:
+                ok = False
+        if not split_hand and {dealt[0], dealt[1]} == {"A", "T"}:
+            ok = False
+        if ok:
+            return True
+    return False
+
+
+@pytest.mark.parametrize(
+    ("cards", "split_hand"),
+    [
+        (("A",) * 12, False),  # every order passes 11 aces, soft 21
+        (("2",) + ("A",) * 11, False),
+        (("A",) * 9 + ("2",), False),  # 9 aces and a 2 make soft 21: it stands
+        (("T", "A", "A"), False),  # A,A,T: soft 12 then hard 12
+        (("5", "A", "5", "5"), True),  # split 5s drawing an ace: 5,A,5 is soft 21
+        (("9", "A", "A"), True),
+        (("4", "5", "3", "3", "A"), False),
+    ],
+)
+def test_dealable_hands_match_brute_force(cards: tuple[str, ...], split_hand: bool) -> None:
+    hands = 2 if split_hand else 1
+    hard = sum(1 if r == "A" else 10 if r in "TJQK" else int(r) for r in cards)
+    total = hard + 10 if "A" in cards and hard <= 11 else hard
+    expected = _brute_dealable(cards, split_hand) and total < 21
+    hand_spot = HandSpot(cards, "5", split_hand=split_hand, hands_in_round=hands)
+    if expected:
+        analyse(PRACTICE, hand_spot)
+    else:
+        with pytest.raises(InvalidSpotError):
+            analyse(PRACTICE, hand_spot)

@@ -137,14 +137,23 @@ def test_chart_play_hook_accepts_the_chart_play_and_says_so() -> None:
     assert charted.accepted
     assert charted.ev_lost == pytest.approx(0.03)
     assert charted.line() == (
-        "✔ Double is the table's chart play: it gives up 0.030 to Hit (EV +0.200)."
+        "✔ Double is the table's chart play; independent draws favour Hit (EV +0.200) "
+        "by 0.030: both are accepted."
     )
     # The chart play must be legal to count.
     assert not grade_evs({STAND: 0.10, HIT: 0.20}, STAND, chart_action=DOUBLE).accepted
     # Any other action is graded as usual.
     assert not grade_evs(evs, STAND, chart_action=DOUBLE).accepted
-    assert grade_evs(evs, HIT, chart_action=HIT).line() == (
-        "✔ Hit is right (EV +0.200). It is the table's chart play."
+    assert grade_evs(evs, HIT, chart_action=HIT).line() == "✔ Hit is right (EV +0.200)."
+    # The best play, where the chart differs, says the chart's play is accepted too.
+    assert grade_evs(evs, HIT, chart_action=DOUBLE).line() == (
+        "✔ Hit is right (EV +0.200). The table's chart plays Double: both are accepted."
+    )
+    # A refused play names the chart's play when it differs from the best.
+    assert (
+        grade_evs(evs, STAND, chart_action=DOUBLE)
+        .line()
+        .endswith("The table's chart plays Double.")
     )
 
 

@@ -132,6 +132,47 @@ def _read_hand(cards: tuple[str, ...]) -> _Hand:
     return _Hand(tuple(indices), hard, int(has_ace), total, soft)
 
 
+@functools.lru_cache(maxsize=8192)
+def _dealable(values: tuple[int, ...], first: int | None) -> bool:
+    """Whether cards of these point values can be dealt, in some order, to a hand in play.
+
+    A hand stands by itself once it reaches 21 (``shared/RULES.md``, "hand
+    reaches 21") and a natural is settled at once, so an order is dealable
+    when no part of it of two cards or more, short of the whole, is 21 (an
+    ace counted 11 with a hard sum of 11; a hard sum over 21 cannot happen
+    below a final total of 20), and an original hand does not open with an
+    ace and a ten. ``first`` fixes the first card (a split hand's rank).
+    Twelve aces, for example, pass soft 21 in every order.
+
+    Parameters
+    ----------
+    values : tuple of int
+        Point values (ace 1, ten 10) of the cards, sorted, ``first`` excluded.
+    first : int or None
+        The split rank's value for a split hand, None for an original hand.
+    """
+    total_cards = len(values) + (first is not None)
+
+    def extend(left: tuple[int, ...], hard: int, ace: bool, count: int) -> bool:
+        if not left:
+            return True
+        for i, value in enumerate(left):
+            if i and left[i - 1] == value:
+                continue
+            new_hard, new_ace, new_count = hard + value, ace or value == 1, count + 1
+            if 2 <= new_count < total_cards and new_ace and new_hard == 11:
+                continue  # soft 21 part-way: the hand would have stood
+            if first is None and new_count == 2 and new_ace and new_hard == 11:
+                continue  # a natural is settled, not played
+            if extend(left[:i] + left[i + 1 :], new_hard, new_ace, new_count):
+                return True
+        return False
+
+    if first is None:
+        return extend(values, 0, False, 0)
+    return extend(values, first, first == 1, 1)
+
+
 def _check(rules: Rules, spot: HandSpot) -> tuple[_Hand, int]:
     """Validate a spot; return the hand and the up-card index."""
     hand = _read_hand(tuple(spot.cards))
@@ -161,6 +202,13 @@ def _check(rules: Rules, spot: HandSpot) -> tuple[_Hand, int]:
         raise InvalidSpotError(f"{shown} is {hand.total}, over 21: the hand has busted.")
     if hand.total == 21:
         raise InvalidSpotError(f"{shown} reached 21: the hand stands by itself.")
+    values = [index + 1 for index in hand.indices]
+    first = values.pop(0) if spot.split_hand else None
+    if not _dealable(tuple(sorted(values)), first):
+        raise InvalidSpotError(
+            f"{shown} cannot be dealt to a hand in play: in every order it reaches 21 "
+            "before its last card, and a hand stands by itself at 21."
+        )
     if spot.split_hand and hand.indices[0] == ACE:
         if len(hand.indices) > 2:
             raise InvalidSpotError(f"{shown}: a split ace takes one card only.")

@@ -19,6 +19,7 @@ from bjtrainer.engine.rules import Rules
 from bjtrainer.errors import IllegalActionError
 from bjtrainer.ev import SpotAnalysis, analyse, insurance_evs
 from bjtrainer.store import DecisionKind, DecisionRecord, Store
+from bjtrainer.trainer.chart_play import chart_play
 from bjtrainer.trainer.grading import Grade, grade, grade_insurance
 from bjtrainer.trainer.legal import legal_analysis, legal_evs
 from bjtrainer.trainer.spots import Spot, decision_spot, insurance_spot
@@ -118,7 +119,9 @@ class Coach:
         spot = insurance_spot(round)
         if spot is None:
             raise IllegalActionError("Cannot answer insurance: it is not on offer now.")
-        return grade_insurance(self.rules, spot.up, action, spot.legal)
+        return grade_insurance(
+            self.rules, spot.up, action, spot.legal, chart_action=chart_play(self.rules, spot)
+        )
 
     def answer(self, round: Round, action: Action) -> Grade:
         """Grade the answer to the pending decision and record it.
@@ -155,7 +158,9 @@ class Coach:
             if spot is None:  # pragma: no cover - the phase was just checked
                 raise IllegalActionError("Cannot answer insurance: it is not on offer now.")
             all_evs = insurance_evs(self.rules, spot.up)
-            verdict = grade_insurance(self.rules, spot.up, action, spot.legal)
+            verdict = grade_insurance(
+                self.rules, spot.up, action, spot.legal, chart_action=chart_play(self.rules, spot)
+            )
         else:
             hand_spot = decision_spot(round)
             kind = DecisionKind.DECISION
@@ -164,7 +169,7 @@ class Coach:
             spot = hand_spot
             analysis = analyse(self.rules, spot.to_hand_spot())
             all_evs = dict(analysis.evs)
-            verdict = grade(analysis, action, spot.legal)
+            verdict = grade(analysis, action, spot.legal, chart_action=chart_play(self.rules, spot))
         self._record(spot, kind, verdict, all_evs)
         return verdict
 

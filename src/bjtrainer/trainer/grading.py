@@ -101,22 +101,37 @@ class Grade:
         close = f"{join_labels(self.close_actions)} are within {TOLERANCE:.2f}"
         if not self.within_tolerance and self.is_chart_play:
             return (
-                f"✔ {name} is the table's chart play: it gives up {self.ev_lost:.3f} "
-                f"to {label(self.best)} (EV {signed(self.best_ev)})."
+                f"✔ {name} is the table's chart play; independent draws favour "
+                f"{label(self.best)} (EV {signed(self.best_ev)}) by {self.ev_lost:.3f}: "
+                "both are accepted."
             )
-        chart_note = " It is the table's chart play." if self.is_chart_play else ""
         if not self.accepted:
             text = (
                 f"✘ {name} gives up {self.ev_lost:.3f}: "
                 f"best is {label(self.best)} (EV {signed(self.best_ev)})."
             )
-            return text + (f" Close call: {close}." if self.close_call else "")
+            if self.close_call:
+                text += f" Close call: {close}."
+            return text + self._chart_note()
         if self.close_call:
             return (
                 f"✔ {name}: close call, {close} "
-                f"(best {label(self.best)} {signed(self.best_ev, 4)}).{chart_note}"
+                f"(best {label(self.best)} {signed(self.best_ev, 4)}).{self._chart_note()}"
             )
-        return f"✔ {name} is right (EV {signed(self.evs[self.action])}).{chart_note}"
+        return f"✔ {name} is right (EV {signed(self.evs[self.action])}).{self._chart_note()}"
+
+    def _chart_note(self) -> str:
+        """What the line adds about the chart play, when it differs from the best EV."""
+        if self.chart_action is None or self.chart_action == self.best:
+            return ""
+        chart = label(self.chart_action)
+        if self.is_chart_play:
+            return (
+                f" It is also the table's chart play; independent draws favour {label(self.best)}."
+            )
+        if self.accepted:
+            return f" The table's chart plays {chart}: both are accepted."
+        return f" The table's chart plays {chart}."
 
 
 def grade_evs(

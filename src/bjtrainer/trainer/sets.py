@@ -55,6 +55,7 @@ from bjtrainer.ev import SpotAnalysis, analyse, insurance_evs
 from bjtrainer.store import AttemptKind, AttemptRecord, RunKind, RunRecord, Store
 from bjtrainer.trainer.answers import DailyPlace, record_answer
 from bjtrainer.trainer.attempts import attempt_kind, is_miss
+from bjtrainer.trainer.chart_play import chart_play
 from bjtrainer.trainer.clock import Clock, local_date, now
 from bjtrainer.trainer.deals import DealPlan, deal
 from bjtrainer.trainer.explain import hint_line, insurance_hint_line, insurance_why_lines, why_lines
@@ -542,9 +543,12 @@ class PracticeSet:
     # Answering
 
     def _grade(self, spot: Spot, action: Action) -> Grade:
+        chart = chart_play(self.rules, spot)
         if is_insurance_spot(spot):
-            return grade_insurance(self.rules, spot.up, action, spot.legal)
-        return grade(analyse(self.rules, spot.to_hand_spot()), action, spot.legal)
+            return grade_insurance(self.rules, spot.up, action, spot.legal, chart_action=chart)
+        return grade(
+            analyse(self.rules, spot.to_hand_spot()), action, spot.legal, chart_action=chart
+        )
 
     def _verify(self, action: Action) -> None:
         round_ = self.round
