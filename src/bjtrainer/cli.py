@@ -50,6 +50,14 @@ def _parser() -> argparse.ArgumentParser:
     return parser
 
 
+def one_line(message: str) -> str:
+    """An error message on one line: ``"file.toml: a; b"`` for a header and its problems."""
+    lines = [line.strip() for line in message.splitlines() if line.strip()]
+    if len(lines) > 1 and lines[0].endswith(":"):
+        return f"{lines[0]} {'; '.join(lines[1:])}"
+    return "; ".join(lines)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the process exit status."""
     args = _parser().parse_args(argv)
@@ -59,6 +67,5 @@ def main(argv: Sequence[str] | None = None) -> int:
     try:
         return int(module.run(args))
     except BjTrainerError as exc:
-        message = "; ".join(line.strip() for line in str(exc).splitlines() if line.strip())
-        print(f"bjtrainer: error: {message}", file=sys.stderr)
+        print(f"bjtrainer: error: {one_line(str(exc))}", file=sys.stderr)
         return EXIT_USAGE

@@ -13,6 +13,8 @@ from pathlib import Path
 
 import platformdirs
 
+from bjtrainer.errors import StoreError
+
 APP_NAME = "bjtrainer"
 HOME_ENV = "BJTRAINER_HOME"
 
@@ -27,8 +29,23 @@ def data_dir() -> Path:
     """
     override = os.environ.get(HOME_ENV)
     path = Path(override) if override else Path(platformdirs.user_data_dir(APP_NAME))
-    path.mkdir(parents=True, exist_ok=True)
+    _make_dir(path)
     return path
+
+
+def _make_dir(path: Path) -> None:
+    """Create ``path`` if needed; raise :class:`StoreError` saying what is wrong."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except FileExistsError:
+        raise StoreError(
+            f"{path} is a file, not a folder: set {HOME_ENV} to a folder for bjtrainer's data."
+        ) from None
+    except OSError as exc:
+        raise StoreError(
+            f"Cannot create the data folder {path}: {exc.strerror}. "
+            f"Set {HOME_ENV} to a folder you can write to."
+        ) from None
 
 
 def store_path() -> Path:
@@ -47,5 +64,5 @@ def cache_dir() -> Path:
     """
     override = os.environ.get(HOME_ENV)
     path = Path(override) / "cache" if override else Path(platformdirs.user_cache_dir(APP_NAME))
-    path.mkdir(parents=True, exist_ok=True)
+    _make_dir(path)
     return path

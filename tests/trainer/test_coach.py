@@ -208,3 +208,17 @@ def test_a_coach_refuses_a_round_of_another_table(store: Store) -> None:
     coach = Coach(PRESETS["guide"], store, clock=lambda: NOON)
     with pytest.raises(ValueError, match="guide"):
         coach.analysis(deal(["TS", "TH", "6D", "7C"]))
+
+
+def test_a_hint_seen_before_a_restart_is_still_on_the_record(store: Store) -> None:
+    """The hint mark is kept in the store: hint, process killed, answer after restart."""
+    round = deal(["TS", "TH", "6D", "7C", "2S", "4H"])
+    Coach(PRACTICE, store, clock=lambda: NOON).note_hint_shown()
+    restarted = Coach(PRACTICE, store, clock=lambda: NOON)
+    assert restarted.hint_shown
+    restarted.answer(round, Action.STAND)
+    (record,) = store.decisions()
+    assert record.hint_shown
+    # The answer cleared the mark, for this coach and for the next start.
+    assert not restarted.hint_shown
+    assert not Coach(PRACTICE, store, clock=lambda: NOON).hint_shown

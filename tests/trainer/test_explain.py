@@ -14,6 +14,7 @@ from __future__ import annotations
 from bjtrainer.engine.actions import Action
 from bjtrainer.ev import SpotAnalysis
 from bjtrainer.trainer.explain import (
+    ev_line,
     hint_line,
     insurance_hint_line,
     insurance_why_lines,
@@ -59,7 +60,10 @@ def test_why_lines_give_the_chances_and_every_ev() -> None:
     assert lines == [
         "Bust on one more card: 61.5%.",
         "If you stand now: win 23.0%, push 0.0%, loss 77.0%.",
-        "EV per unit of the bet: Stand -0.540, Hit -0.540, Double -1.080, Surrender -0.500 (best).",
+        # Stand and Hit print alike at 3 decimals (-0.540), so 4 are shown; no
+        # other action is within 0.02 of Surrender (Hit gives up 0.0398).
+        "EV per unit of the bet: Stand -0.5404, Hit -0.5398, Double -1.0797, "
+        "Surrender -0.5000 (best).",
         MODEL + " Dealer has checked: no blackjack.",
     ]
 
@@ -92,3 +96,16 @@ def test_insurance_hint_and_why() -> None:
     assert "30.8%" in lines[0]  # 4/13
     assert lines[1] == "EV per unit of the bet: Insurance -0.038, No insurance +0.000 (best)."
     assert lines[2] == MODEL
+
+
+def test_ev_line_marks_a_close_call() -> None:
+    # Guide table (no surrender), hard 16 v 10: stand -0.5404, hit -0.5398
+    # (Wizard of Odds, Appendix 1): within 0.02 of each other.
+    evs = {Action.STAND: -0.5404, Action.HIT: -0.5398, Action.DOUBLE: -1.0797}
+    assert ev_line(evs, Action.HIT) == (
+        "EV per unit of the bet: Stand -0.5404, Hit -0.5398 (best), Double -1.0797. "
+        "Close call: Stand and Hit are within 0.02."
+    )
+    # Hard 8 v 7 (Appendix 5 / this model): hit +0.082 is far ahead of stand.
+    far = {Action.STAND: -0.475, Action.HIT: 0.082}
+    assert ev_line(far, Action.HIT) == "EV per unit of the bet: Stand -0.475, Hit +0.082 (best)."

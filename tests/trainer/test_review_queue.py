@@ -261,7 +261,7 @@ def test_four_misses_link_to_the_why_figures_and_the_chart_row(store: Store) -> 
     assert item.study is not None
     assert (item.study.cell.row, item.study.cell.up) == ("hard 16", "T")
     assert item.study.why[0] == "Bust on one more card: 61.5%."  # 8 of 13 ranks bust 16
-    assert "Surrender -0.500 (best)" in item.study.why[2]
+    assert "Surrender -0.5000 (best)" in item.study.why[2]
 
 
 def test_queue_items_skip_cleared_rows_and_other_tables(store: Store) -> None:

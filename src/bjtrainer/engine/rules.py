@@ -584,7 +584,9 @@ def load_rules(name_or_path: str) -> Rules:
     """
     if name_or_path in PRESETS:
         return PRESETS[name_or_path]
-    path = Path(name_or_path)
+    path = Path(name_or_path).expanduser()
+    if not path.is_file() and name_or_path.strip().lower() in PRESETS:
+        return PRESETS[name_or_path.strip().lower()]  # "Practice", "NIGHT"
     if not path.is_file():
         names = ", ".join(PRESETS)
         raise RulesError(f"No table {name_or_path!r}: use one of {names}, or a rules file.")

@@ -54,7 +54,8 @@ class Coach:
         self.rules = rules
         self.store = store
         self.clock = clock
-        self._hint_shown = False
+        self._hint_key = f"hint_shown:{rules.id}"
+        self._hint_shown = store.get_setting(self._hint_key) == "1"
 
     @property
     def hint_shown(self) -> bool:
@@ -62,8 +63,14 @@ class Coach:
         return self._hint_shown
 
     def note_hint_shown(self) -> None:
-        """Mark that the Hint or the Why panel was shown for the pending decision."""
-        self._hint_shown = True
+        """Mark that the Hint or the Why panel was shown for the pending decision.
+
+        The mark is kept in the store, so it survives a restart before the
+        answer (a hint seen, the app killed, the answer given after).
+        """
+        if not self._hint_shown:
+            self._hint_shown = True
+            self.store.set_setting(self._hint_key, "1")
 
     def _check_rules(self, round: Round) -> None:
         if round.rules != self.rules:
@@ -200,5 +207,7 @@ class Coach:
             created_at=self.clock().isoformat(),
             kind=kind,
         )
+        with self.store.db.atomic():  # the record and the cleared hint mark, together
+            self.store.record_decision(record)
+            self.store.set_setting(self._hint_key, "0")
         self._hint_shown = False
-        self.store.record_decision(record)

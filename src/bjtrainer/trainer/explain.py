@@ -15,7 +15,8 @@ from collections.abc import Mapping
 from bjtrainer.engine.actions import Action
 from bjtrainer.ev import SpotAnalysis
 from bjtrainer.trainer.legal import best_of
-from bjtrainer.trainer.wording import in_display_order, label, percent, signed
+from bjtrainer.trainer.grading import TOLERANCE
+from bjtrainer.trainer.wording import in_display_order, join_labels, label, percent, signed
 
 #: The model behind every figure (``003_2bdd88f24671a4ec.txt``, ``docs/numbers.md``).
 MODEL_LINE = (
@@ -43,14 +44,23 @@ def hint_line(analysis: SpotAnalysis) -> str:
 def ev_line(evs: Mapping[Action, float], best: Action) -> str:
     """Every action's EV side by side, display order, the best marked.
 
-    Example: ``"EV per unit of the bet: Stand -0.540, Hit -0.540,
-    Double -1.080, Surrender -0.500 (best)."``
+    Three decimals, or four where two different EVs would print alike at
+    three. Example: ``"EV per unit of the bet: Stand -0.5404, Hit -0.5398,
+    Double -1.0797, Surrender -0.5000 (best)."``; where another action is
+    within the 2% tolerance of the best, a close-call note follows.
     """
+    shown = [signed(value) for value in evs.values()]
+    clash = len(set(shown)) < len({round(value, 12) for value in evs.values()})
+    digits = 4 if clash else 3
     parts = [
-        f"{label(action)} {signed(evs[action])}" + (" (best)" if action == best else "")
+        f"{label(action)} {signed(evs[action], digits)}" + (" (best)" if action == best else "")
         for action in in_display_order(evs)
     ]
-    return "EV per unit of the bet: " + ", ".join(parts) + "."
+    close = [a for a in in_display_order(evs) if evs[best] - evs[a] <= TOLERANCE + 1e-12]
+    note = (
+        f" Close call: {join_labels(close)} are within {TOLERANCE:.2f}." if len(close) > 1 else ""
+    )
+    return "EV per unit of the bet: " + ", ".join(parts) + "." + note
 
 
 def model_line(analysis: SpotAnalysis) -> str:
