@@ -14,8 +14,8 @@ from collections.abc import Mapping
 
 from bjtrainer.engine.actions import Action
 from bjtrainer.ev import SpotAnalysis
-from bjtrainer.trainer.legal import best_of
 from bjtrainer.trainer.grading import TOLERANCE
+from bjtrainer.trainer.legal import best_of
 from bjtrainer.trainer.wording import in_display_order, join_labels, label, percent, signed
 
 #: The model behind every figure (``003_2bdd88f24671a4ec.txt``, ``docs/numbers.md``).
