@@ -31,9 +31,13 @@ def test_surrender_is_half_the_wager() -> None:
 
 
 def test_bust_chance_is_counted_from_the_cards_left() -> None:
-    """Hard 16 busts on any 6, 7, 8, 9 or ten-value card among the unseen cards."""
-    unseen = remove_cards(full_shoe(1), ["T", "6", "T", "7", "7", "9"])
-    got = analyse_shoe(PRACTICE, HandSpot(cards=("T", "6"), up="T"), unseen)
+    """Hard 16 busts on any 6, 7, 8, 9 or ten-value card among the unseen cards.
+
+    With a 9 up the dealer cannot hold a blackjack, so no peek conditions the
+    count (the ten-up case is in test_bust_chance_is_conditioned_on_a_clean_peek).
+    """
+    unseen = remove_cards(full_shoe(1), ["T", "6", "9", "7", "7", "9"])
+    got = analyse_shoe(PRACTICE, HandSpot(cards=("T", "6"), up="9"), unseen)
     busting = unseen[5] + unseen[6] + unseen[7] + unseen[8] + unseen[9]
     assert got.bust_next == pytest.approx(busting / sum(unseen), abs=1e-15)
 
@@ -82,3 +86,35 @@ def test_impossible_inputs_are_refused() -> None:
         analyse_shoe(PRACTICE, HandSpot(cards=("A", "T"), up="6"), unseen_composition(6, "AT6"))
     with pytest.raises(InvalidSpotError):
         unseen_composition(1, ["A"] * 5)
+
+
+def test_bust_chance_is_conditioned_on_a_clean_peek() -> None:
+    """7,7 v T at one deck (home): the hole card is not an ace, and the next
+    card comes from what is left beside it; enumerate both cards by hand."""
+    from fractions import Fraction
+
+    from bjtrainer.engine.rules import PRESETS
+    from bjtrainer.ev import HandSpot
+    from bjtrainer.ev.finite_shoe import unseen_composition
+    from bjtrainer.ev.finite_spot import analyse_shoe
+
+    counts = {v: 4 for v in range(1, 10)} | {10: 16}
+    counts[7] -= 2
+    counts[10] -= 1  # 7, 7 and the up ten are out: 49 cards unseen
+    joint = Fraction(0)
+    clean = Fraction(0)
+    total = sum(counts.values())
+    for hole, hole_count in counts.items():
+        if hole == 1:
+            continue  # an ace under the ten is a blackjack: the round would have ended
+        p_hole = Fraction(hole_count, total)
+        clean += p_hole
+        left = dict(counts)
+        left[hole] -= 1
+        busting = sum(n for value, n in left.items() if 14 + value > 21)
+        joint += p_hole * Fraction(busting, total - 1)
+    expected = joint / clean
+    analysis = analyse_shoe(
+        PRESETS["home"], HandSpot(("7", "7"), "T"), unseen_composition(1, ["7", "7", "T"])
+    )
+    assert analysis.bust_next == pytest.approx(float(expected), abs=1e-12)

@@ -162,9 +162,12 @@ def _analyse(
             evs[action] = float(
                 split_value(hands, [pairs_left], [sum(unseen) - pairs_left], most)[0]
             )
-    chance, _ = values.draw(np.array([root]))  # (1, 1, V)
+    chance, no_blackjack = values.draw(np.array([root]))  # (1, 1, V) each
     busting = values.child[root] == BUSTED  # (V,)
-    bust_next = float(chance[0, 0, busting].sum())
+    # P(next card busts | no dealer blackjack): the joint chance of the card and
+    # of a hole card that is not a blackjack, over P(no blackjack) = mass.
+    joint = chance[0, 0, busting] * no_blackjack[0, 0, busting]  # (busting cards,)
+    bust_next = float(joint.sum()) / mass
     best = max(evs, key=evs.__getitem__)
     checked = blackjack_card(up) is not None and rules.peeks_with(spot.up)
     return ShoeAnalysis(
