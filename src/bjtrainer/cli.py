@@ -10,6 +10,7 @@ occur, an unknown table) with a one-line message on standard error.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -66,6 +67,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     module = COMMANDS.get(args.command, play) if args.command else play
     try:
         return int(module.run(args))
+    except BrokenPipeError:
+        # The reader went away (``bjtrainer edge --json | head``): stop quietly.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 0
     except BjTrainerError as exc:
         print(f"bjtrainer: error: {one_line(str(exc))}", file=sys.stderr)
         return EXIT_USAGE
