@@ -10,12 +10,19 @@ start, or when the remembered rules file no longer loads, the sit-down
 screen comes first. T at the table brings the sit-down screen back; each
 table keeps its own saved state (``Store.save_table(rules.id, ...)``), so
 switching back finds it as it was.
+
+M at the table opens the New session menu of practice (issue 3, item 1;
+:class:`~bjtrainer.tui.screens.new_session.NewSessionScreen`) for the table
+in play; each table's practice sets draw from a child of the app's seeded
+generator (``Generator.spawn``), so the table's own shoe is not disturbed.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from datetime import datetime
+from pathlib import PurePath
+from typing import ClassVar
 
 import numpy as np
 from textual import on
@@ -24,6 +31,7 @@ from textual.app import App
 from bjtrainer.engine.rules import PRESETS, Rules
 from bjtrainer.engine.shoe import Shoe
 from bjtrainer.store import Store
+from bjtrainer.tui.screens.new_session import NewSessionScreen
 from bjtrainer.tui.screens.sit_down import SitDownScreen
 from bjtrainer.tui.screens.table import TableScreen
 from bjtrainer.tui.seat import Seat, remember, remembered_design, remembered_table
@@ -64,7 +72,7 @@ class BjTrainerApp(App[None]):
         If the store cannot be read.
     """
 
-    CSS_PATH = "bjtrainer.tcss"
+    CSS_PATH: ClassVar[list[str | PurePath]] = ["bjtrainer.tcss", "practice.tcss"]
     TITLE = "bjtrainer"
     ENABLE_COMMAND_PALETTE = False
 
@@ -114,7 +122,10 @@ class BjTrainerApp(App[None]):
 
     def _open(self, rules: Rules) -> TableSession:
         shoe, self._shoe = self._shoe, None
-        return TableSession.open(self.store, rules, self.rng, self.clock, shoe=shoe)
+        practice_rng = self.rng.spawn(1)[0]
+        return TableSession.open(
+            self.store, rules, self.rng, self.clock, shoe=shoe, practice_rng=practice_rng
+        )
 
     def on_mount(self) -> None:
         # The table screen goes on top of the blank default screen, so that
@@ -139,6 +150,14 @@ class BjTrainerApp(App[None]):
     @on(TableScreen.SitDownRequested)
     def _on_sit_down_requested(self) -> None:
         self.open_sit_down()
+
+    def open_new_session(self) -> None:
+        """Show the New session menu of practice for the table in play."""
+        self.push_screen(NewSessionScreen(self.session.practice, self.design))
+
+    @on(TableScreen.NewSessionRequested)
+    def _on_new_session_requested(self) -> None:
+        self.open_new_session()
 
     def _seated(self, seat: Seat | None) -> None:
         if seat is None:

@@ -6,12 +6,18 @@ Source: issue 2, item 6, and for C (hit) and P (stand) the ``night`` seed
 screen: table and card design) and the keys of tables that have them: the
 chips a bet is built from, CLEAR, the "Repeat last bet" box, CASH OUT and
 the top-five board (``000_8a8a97ee632ebe69.txt``). The table screen hides
-the keys its table does not have.
+the keys its table does not have. Issue 5 adds Z (the shoe-aware figures
+in the Why panel) and G (the guide chart); the footer line is full, so the
+help screen lists them.
+
+Issue 3 adds M (the New session menu) and one list per practice screen:
+the menu, a set (the table's own keys of play, plus retry and play on), the
+end of a set, the review queue, the daily five and the stats.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 
 @dataclass(frozen=True)
@@ -57,10 +63,33 @@ TABLE_KEYS: tuple[KeyInfo, ...] = (
     KeyInfo("d", "play('double')", "Double", "D", "Double: add an equal wager, take one card"),
     KeyInfo("x", "play('split')", "Split", "X", "Split a pair into two hands"),
     KeyInfo("r", "play('surrender')", "Surr.", "R", "Late surrender: get half the bet back"),
-    KeyInfo("y", "play('insurance')", "Insure", "Y", "Yes: take insurance (dealer shows an ace)"),
+    KeyInfo(
+        "y",
+        "play('insurance')",
+        "Insure",
+        "Y",
+        "Yes: take insurance (dealer shows an ace)",
+        footer=False,  # like N: the prompt and the buttons name both when insurance is offered
+    ),
     KeyInfo("n", "play('no_insurance')", "No ins.", "N", "No: decline insurance", footer=False),
     KeyInfo("question_mark", "hint", "Hint", "?", "Hint: the best play for this spot"),
     KeyInfo("w", "why", "Why", "W", "Why: bust chance, stand odds, EV of each play"),
+    KeyInfo(
+        "z",
+        "shoe_aware",
+        "Shoe",
+        "Z",
+        "Shoe-aware Why: exact figures for the cards left, on or off",
+        footer=False,
+    ),
+    KeyInfo(
+        "g",
+        "chart",
+        "Chart",
+        "G",
+        "Guide chart: basic strategy, your hand marked, EVs per cell",
+        footer=False,
+    ),
     KeyInfo("b", "bet", "Bet", "B", "Choose the bet for the next deal"),
     KeyInfo("f", "refill", "Refill", "F", "Refill free chips (between rounds)", footer=False),
     KeyInfo(
@@ -89,6 +118,107 @@ TABLE_KEYS: tuple[KeyInfo, ...] = (
     KeyInfo(
         "t", "tables", "Tables", "T", "Tables: choose the table and the card design", footer=False
     ),
+    KeyInfo(
+        "m",
+        "new_session",
+        "Train",
+        "M",
+        "New session: focused practice, mistakes & weak spots, daily five, stats",
+    ),
     KeyInfo("f1", "help", "Help", "F1", "This help screen"),
     KeyInfo("q", "quit", "Quit", "Q", "Quit (the table is saved after every action)"),
+)
+
+
+# Practice (issue 3): the New session menu, a set, its summary and the other screens.
+
+#: The keys of play, the same entries as at the table (issue 3: "Every set
+#: uses the real table screen and its controls"): H / C, S / P, D, X, R, Y, N, ?, W.
+PLAY_KEYS: tuple[KeyInfo, ...] = tuple(
+    key for key in TABLE_KEYS if key.action.startswith("play(") or key.action in ("hint", "why")
+)
+
+#: Keys 1 to 6 start a focused set of the topic in menu order (``TOPIC_TITLES``).
+TOPIC_KEYS: tuple[str, ...] = tuple(str(number) for number in range(1, 7))
+
+_HELP = KeyInfo("f1", "help", "Help", "F1", "The help screen of this screen's keys")
+_QUIT = KeyInfo("q", "quit", "Quit", "Q", "Quit (every answer is saved as it is given)")
+
+#: The New session menu (issue 3, item 1; ``003_2bdd88f24671a4ec.txt``: "Below
+#: New session, the sidebar offers Focused practice with six topics, Mistakes &
+#: weak spots, and Daily five").
+MENU_KEYS: tuple[KeyInfo, ...] = (
+    KeyInfo(
+        TOPIC_KEYS[0],
+        "topic(1)",
+        "Topic",
+        "1-6",
+        "Focused practice: 1 hard totals, 2 soft totals, 3 pairs, 4 doubling, "
+        "5 stiff hands 12-16, 6 surrender and insurance",
+    ),
+    *(
+        KeyInfo(key, f"topic({key})", "Topic", key, "", footer=False, listed=False)
+        for key in TOPIC_KEYS[1:]
+    ),
+    KeyInfo("m", "review", "Mistakes", "M", "Mistakes & weak spots: the review queue"),
+    KeyInfo("d", "daily", "Daily five", "D", "Daily five: five spots fixed by today's date"),
+    KeyInfo("u", "due", "Due", "U", "Due spots: learned spots due again (at most ten a day)"),
+    KeyInfo("s", "stats", "Stats", "S", "Stats: accuracy, heat map, EV given up, progress"),
+    KeyInfo("enter", "choose", "Open", "Enter", "Open the highlighted entry", footer=False),
+    KeyInfo("escape", "back", "Back", "Esc", "Back to the table"),
+    _HELP,
+    _QUIT,
+)
+
+#: A practice set: the table's keys of play, then what a set adds.
+SET_KEYS: tuple[KeyInfo, ...] = (
+    KeyInfo("enter", "deal", "Next", "Enter", "Deal the next spot; after the last, the summary"),
+    *PLAY_KEYS,
+    KeyInfo("t", "retry", "Retry", "T", "Retry a missed decision (a retry never counts as right)"),
+    KeyInfo("o", "play_on", "Play on", "O", "Play on with the missed answer"),
+    KeyInfo(
+        "escape",
+        "leave",
+        "Leave",
+        "Esc",
+        "Leave the set (the answers given stay counted)",
+        footer=False,  # the footer line is full; the side panel has a Leave Esc button
+    ),
+    _HELP,
+    replace(_QUIT, footer=False),
+)
+
+#: The end of a set.
+SUMMARY_KEYS: tuple[KeyInfo, ...] = (
+    KeyInfo("enter", "again", "Again", "Enter", "Another set of the same kind (a daily replay)"),
+    KeyInfo("c", "copy", "Copy", "C", "Copy the daily result line"),
+    KeyInfo("u", "due", "Due spots", "U", "Play the learned spots due today (at most ten a day)"),
+    KeyInfo("escape", "back", "Back", "Esc", "Back to where the set started"),
+    _HELP,
+    _QUIT,
+)
+
+#: Mistakes & weak spots: the review queue.
+QUEUE_KEYS: tuple[KeyInfo, ...] = (
+    KeyInfo("r,enter", "review", "Review set", "R / Enter", "Start a review set of the queue"),
+    KeyInfo("escape", "back", "Back", "Esc", "Back to the menu"),
+    _HELP,
+    _QUIT,
+)
+
+#: The daily five.
+DAILY_KEYS: tuple[KeyInfo, ...] = (
+    KeyInfo("enter", "play", "Play", "Enter", "Play today's five (again: a replay)"),
+    KeyInfo("c", "copy", "Copy", "C", "Copy the result line"),
+    KeyInfo("u", "due", "Due spots", "U", "Play the learned spots due today (at most ten a day)"),
+    KeyInfo("escape", "back", "Back", "Esc", "Back to the menu"),
+    _HELP,
+    _QUIT,
+)
+
+#: Stats.
+STATS_KEYS: tuple[KeyInfo, ...] = (
+    KeyInfo("escape", "back", "Back", "Esc", "Back to the menu"),
+    _HELP,
+    _QUIT,
 )

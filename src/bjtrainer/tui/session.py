@@ -14,6 +14,12 @@ insurance of a chosen amount (``guide``); a bet built from chips with a
 top-five board (``night``, ``000_8a8a97ee632ebe69.txt``). The box and a
 cleared bet are kept per table in the store settings, written in the same
 transaction as the table.
+
+Issue 3, item 6: every graded decision at the table also counts in
+practice (``Practice.record_table_answer``), in the same transaction as the
+coach's record, so a table mistake enters the review queue and the figures.
+The session's :attr:`TableSession.practice` serves the practice screens of
+this table.
 """
 
 from __future__ import annotations
@@ -40,6 +46,8 @@ from bjtrainer.trainer.explain import (
     why_lines,
 )
 from bjtrainer.trainer.grading import Grade
+from bjtrainer.trainer.practice import Practice
+from bjtrainer.trainer.spots import decision_spot, insurance_spot
 
 #: The verb of each action in "Cannot ...: no hand is in play." notices.
 _VERBS: dict[Action, str] = {
@@ -74,6 +82,10 @@ class TableSession:
         Timestamps of recorded decisions (injected so tests fix it).
     restore_problem : str, optional
         Why a saved table could not be restored, shown once to the player.
+    practice_rng : numpy.random.Generator, optional
+        The seeded generator of this table's practice sets (spot draws,
+        shoes); default a child spawned from the table's generator
+        (``Generator.spawn``, which leaves the table's own draws unchanged).
 
     Attributes
     ----------
@@ -84,6 +96,8 @@ class TableSession:
         settled with the box unticked): the next deal needs chips first.
     last_grade : Grade or None
         The grade of the last decision, shown until the next deal.
+    practice : Practice
+        This table's practice modes; every graded decision is counted there too.
     """
 
     def __init__(
@@ -93,10 +107,13 @@ class TableSession:
         clock: Callable[[], datetime],
         *,
         restore_problem: str | None = None,
+        practice_rng: np.random.Generator | None = None,
     ) -> None:
         self.table = table
         self.store = store
         self.coach = Coach(table.rules, store, clock)
+        rng = practice_rng if practice_rng is not None else table.rng.spawn(1)[0]
+        self.practice = Practice(store, table.rules, clock, rng)
         self.restore_problem = restore_problem
         self.last_grade: Grade | None = None
         rules_id = table.rules.id
@@ -115,6 +132,7 @@ class TableSession:
         clock: Callable[[], datetime],
         *,
         shoe: Shoe | None = None,
+        practice_rng: np.random.Generator | None = None,
     ) -> TableSession:
         """The saved table of ``rules.id`` if there is one, else a new table.
 
@@ -127,6 +145,8 @@ class TableSession:
         shoe : Shoe, optional
             The shoe of a new table (a stacked shoe in tests); ignored when
             a saved table is restored.
+        practice_rng : numpy.random.Generator, optional
+            The generator of the table's practice sets (see the class).
 
         Raises
         ------
@@ -145,12 +165,18 @@ class TableSession:
                 problem = f"The saved table could not be restored ({exc}); a new table starts."
             else:
                 if table.rules == rules:
-                    return cls(table, store, clock)
+                    return cls(table, store, clock, practice_rng=practice_rng)
                 problem = (
                     f"The saved {rules.id!r} table was played under other rules "
                     "(the rules file changed); a new table starts."
                 )
-        return cls(Table(rules, rng, shoe=shoe), store, clock, restore_problem=problem)
+        return cls(
+            Table(rules, rng, shoe=shoe),
+            store,
+            clock,
+            restore_problem=problem,
+            practice_rng=practice_rng,
+        )
 
     # What the table is doing
 
@@ -477,7 +503,10 @@ class TableSession:
         """Grade a decision, then apply it to the round, then save.
 
         The grade comes first, from the spot as it is before the action
-        (``Coach.answer`` records it); only a legal action is graded.
+        (``Coach.answer`` records it); only a legal action is graded. The
+        answer also counts in practice (``Practice.record_table_answer``,
+        issue 3, item 6), in the same transaction: a miss sends the spot to
+        the review queue.
 
         Parameters
         ----------
@@ -506,12 +535,31 @@ class TableSession:
             if action is not Action.INSURANCE:
                 raise IllegalActionError(f"Cannot {_VERBS[action]} with an amount of chips.")
             round_.verify_insuring(amount)
-        grade = self.coach.answer(round_, action)  # raises IllegalActionError first
+        at_offer = round_.phase is Phase.INSURANCE
+        spot = insurance_spot(round_) if at_offer else decision_spot(round_)
+        hint_shown = self.coach.hint_shown  # Coach.answer resets it
+        with self.store.transaction():
+            grade = self.coach.answer(round_, action)  # raises IllegalActionError first
+            if spot is not None:
+                self.practice.record_table_answer(
+                    spot, grade, hint_shown=hint_shown, token=self._answer_token(spot.key)
+                )
         round_.apply(action, amount)
         self.last_grade = grade
         self._after_change()
         self.save()
         return grade
+
+    def _answer_token(self, spot_key: str) -> str:
+        """A table answer's idempotency key: the time, the cards dealt from the shoe, the spot.
+
+        The cards dealt tell apart two decisions of the same spot made at the
+        same clock reading (a fixed clock in tests): every decision of a
+        round but the first follows a card dealt.
+        """
+        shoe = self.table.shoe
+        moment = self.coach.clock().isoformat()
+        return f"table/{moment}/{shoe.size - shoe.cards_left}/{spot_key}"
 
     def hint(self) -> list[str] | None:
         """The hint line for the decision now, or ``None`` when there is none.

@@ -50,20 +50,23 @@ class HelpScreen(ModalScreen[None]):
     ----------
     keys : sequence of KeyInfo, optional
         The keys to list: those the table has.
+    notes : str, optional
+        The paragraph under the keys (default :data:`NOTES`, the table's).
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,f1,q,question_mark", "close", "Close"),
     ]
 
-    def __init__(self, keys: Sequence[KeyInfo] = TABLE_KEYS) -> None:
+    def __init__(self, keys: Sequence[KeyInfo] = TABLE_KEYS, *, notes: str = NOTES) -> None:
         super().__init__()
         self.keys = tuple(keys)
+        self.notes = notes
 
     def compose(self) -> ComposeResult:
         with VerticalScroll(id="help-dialog"):
             yield Static(keys_table(self.keys), id="help-keys")
-            yield Static(NOTES, id="help-notes")
+            yield Static(self.notes, id="help-notes")
 
     def on_mount(self) -> None:
         self.query_one("#help-dialog").border_title = "Help"

@@ -11,7 +11,14 @@ What the table offers is read from its rules: a chip rack, CLEAR, the
 built from chips (``night``), an insurance amount chooser where insurance
 is any amount up to half the bet (``guide``); keys of features the table
 does not have are hidden (:meth:`TableScreen.check_action`). T asks the app
-for the sit-down screen (:class:`TableScreen.SitDownRequested`).
+for the sit-down screen (:class:`TableScreen.SitDownRequested`), M for the
+New session menu of practice (:class:`TableScreen.NewSessionRequested`, issue 3).
+
+Issue 5: G opens the guide chart (:class:`~bjtrainer.tui.screens.chart.ChartScreen`)
+with the hand in play marked; Z turns the shoe-aware figures on or off: while
+on, the Why panel is the :class:`~bjtrainer.tui.widgets.shoe_why.ShoeWhyPanel`,
+whose exact figures for the cards left are computed in a worker thread
+(:mod:`bjtrainer.tui.shoe_aware`).
 """
 
 from __future__ import annotations
@@ -26,17 +33,22 @@ from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Static
+from textual.worker import Worker, WorkerState
 
 from bjtrainer.engine.actions import Action
 from bjtrainer.engine.round import Phase
-from bjtrainer.errors import IllegalActionError
+from bjtrainer.errors import BjTrainerError, IllegalActionError
+from bjtrainer.tui.chart_cells import round_cell
 from bjtrainer.tui.keys import TABLE_KEYS, KeyInfo
 from bjtrainer.tui.screens.bet import BetScreen
 from bjtrainer.tui.screens.board import BoardPicture, BoardScreen
 from bjtrainer.tui.screens.cash_out import CashOutScreen
+from bjtrainer.tui.screens.chart import ChartScreen
 from bjtrainer.tui.screens.help import HelpScreen
 from bjtrainer.tui.screens.insurance import InsuranceScreen
 from bjtrainer.tui.session import TableSession
+from bjtrainer.tui.shoe_aware import ShoeFigures, ShoeQuestion, shoe_figures, shoe_question
+from bjtrainer.tui.shoe_aware import independent_why as shoe_independent_why
 from bjtrainer.tui.view_model import (
     dealer_picture,
     hand_pictures,
@@ -50,6 +62,7 @@ from bjtrainer.tui.widgets.commands import ActionBar, CommandButton, TableButton
 from bjtrainer.tui.widgets.dealer_view import DealerView
 from bjtrainer.tui.widgets.feedback import FeedbackPicture, FeedbackView
 from bjtrainer.tui.widgets.hand_view import HandsRow
+from bjtrainer.tui.widgets.shoe_why import ShoeWhyPanel
 from bjtrainer.tui.widgets.status_panel import StatusPanel
 
 #: The commands that are player decisions (``Action`` values).
@@ -57,6 +70,9 @@ PLAY_COMMANDS: frozenset[str] = frozenset(action.value for action in Action)
 
 #: Seconds a notice (an action not allowed now, ...) stays on screen.
 NOTICE_SECONDS = 3.0
+
+#: The worker group of the shoe-aware figures (one at a time: a newer one cancels the older).
+SHOE_WORKER = "shoe-aware"
 
 
 class TableScreen(Screen[None]):
@@ -73,6 +89,9 @@ class TableScreen(Screen[None]):
     class SitDownRequested(Message):
         """The player asked for the sit-down screen (T): the app handles it."""
 
+    class NewSessionRequested(Message):
+        """The player asked for the New session menu of practice (M): the app handles it."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding(key.keys, key.action, key.label, show=key.footer, key_display=key.display)
         for key in TABLE_KEYS
@@ -82,6 +101,9 @@ class TableScreen(Screen[None]):
         super().__init__()
         self.session = session
         self.design = design
+        #: The shoe-aware toggle (Z): W shows the exact figures beside the independent ones.
+        self.shoe_aware = False
+        self._shoe_request = 0  # the shoe-aware request shown; older answers are dropped
 
     def compose(self) -> ComposeResult:
         rules = self.session.table.rules
@@ -93,6 +115,7 @@ class TableScreen(Screen[None]):
                 yield FeedbackView(id="feedback")
                 yield ActionBar(id="actions")
                 yield CoachPanel(id="coach")
+                yield ShoeWhyPanel(ascii_only=self.design == "ascii", id="shoe-why")
             with Vertical(id="side"):
                 yield StatusPanel(id="status")
                 if self.session.chips:
@@ -159,7 +182,7 @@ class TableScreen(Screen[None]):
         )
         offered = session.offered_commands()
         self.query_one(ActionBar).offered = offered
-        side = {"help", "tables"}
+        side = {"help", "tables", "new_session"}
         if session.in_play:
             side.update({"hint", "why"})
         elif not chip_table:
@@ -182,6 +205,11 @@ class TableScreen(Screen[None]):
         panel = self.query_one(CoachPanel)
         panel.lines = ()
         panel.title = ""
+        self._hide_shoe_why()
+
+    def _hide_shoe_why(self) -> None:
+        self._shoe_request += 1
+        self.query_one(ShoeWhyPanel).why = None
 
     def _notice(self, message: str) -> None:
         """One short notice at a time: a new one replaces the last."""
@@ -202,7 +230,7 @@ class TableScreen(Screen[None]):
         """Run a command by name.
 
         An :class:`Action` value; ``chip_N`` (add the table's N-th chip); or
-        deal, bet, refill, clear_bet, cash_out, hint, why, board, tables, help.
+        deal, bet, refill, clear_bet, cash_out, hint, why, board, tables, new_session, help.
 
         Raises
         ------
@@ -225,7 +253,10 @@ class TableScreen(Screen[None]):
             "why": self.action_why,
             "board": self.action_board,
             "tables": self.action_tables,
+            "new_session": self.action_new_session,
             "help": self.action_help,
+            "chart": self.action_chart,
+            "shoe_aware": self.action_shoe_aware,
         }
         actions[command]()
 
@@ -287,6 +318,7 @@ class TableScreen(Screen[None]):
         if lines is None:
             self._notice("There is no decision to explain now.")
             return
+        self._hide_shoe_why()
         panel.title = title
         panel.lines = tuple(self._text(line) for line in lines)
 
@@ -299,12 +331,81 @@ class TableScreen(Screen[None]):
         self._show_coach("Hint", self.session.hint())
 
     def action_why(self) -> None:
-        """Show the why panel for the decision now (W again hides it)."""
-        panel = self.query_one(CoachPanel)
-        if panel.title == "Why" and panel.lines:
+        """Show the why panel for the decision now (W again hides it).
+
+        With the shoe-aware toggle on (Z), the panel shows the exact figures
+        for the cards left beside the independent ones.
+        """
+        if self._why_shown():
             self._clear_coach()
             return
+        if self.shoe_aware:
+            self._show_shoe_why()
+            return
         self._show_coach("Why", self.session.why())
+
+    def _why_shown(self) -> bool:
+        panel = self.query_one(CoachPanel)
+        plain = panel.title == "Why" and bool(panel.lines)
+        return plain or self.query_one(ShoeWhyPanel).why is not None
+
+    def action_shoe_aware(self) -> None:
+        """Turn the shoe-aware figures on or off; the Why panel shows the change at once."""
+        self.shoe_aware = not self.shoe_aware
+        shown = self._why_shown()
+        if self.shoe_aware:
+            if self.session.in_play:
+                self._show_shoe_why()
+            else:
+                self._notice("Shoe-aware figures on: W shows them at the next decision.")
+        elif shown:
+            self._show_coach("Why", self.session.why())
+        else:
+            self._notice("Shoe-aware figures off.")
+
+    def _show_shoe_why(self) -> None:
+        """Show the independent figures now and compute the shoe's in a worker thread."""
+        session = self.session
+        round_ = session.round
+        question = shoe_question(session.table)
+        why = shoe_independent_why(session.coach, round_) if round_ is not None else None
+        if question is None or why is None or session.why() is None:  # why() notes the hint
+            self._notice("There is no decision to explain now.")
+            return
+        panel = self.query_one(CoachPanel)
+        panel.lines = ()
+        panel.title = ""
+        self._shoe_request += 1
+        self.query_one(ShoeWhyPanel).why = why
+        self.run_worker(
+            lambda: _answer(question),
+            name=str(self._shoe_request),
+            group=SHOE_WORKER,
+            thread=True,
+            exclusive=True,
+            exit_on_error=False,
+        )
+
+    @on(Worker.StateChanged)
+    def _on_worker(self, event: Worker.StateChanged) -> None:
+        worker = event.worker
+        if worker.group != SHOE_WORKER or event.state is not WorkerState.SUCCESS:
+            return
+        panel = self.query_one(ShoeWhyPanel)
+        if worker.name != str(self._shoe_request) or panel.why is None:
+            return  # an answer to a decision no longer shown
+        answer = worker.result
+        if isinstance(answer, ShoeFigures):
+            panel.why = panel.why.with_shoe(answer)
+        else:
+            panel.why = panel.why.with_problem(str(answer))
+
+    def action_chart(self) -> None:
+        """Show the table's basic-strategy chart with the hand in play marked."""
+        round_ = self.session.round
+        cell = round_cell(round_) if round_ is not None else None
+        screen = ChartScreen(self.session.table.rules, cell, ascii_only=self.design == "ascii")
+        self.app.push_screen(screen)
 
     def action_bet(self) -> None:
         """Open the bet chooser (between rounds)."""
@@ -415,6 +516,10 @@ class TableScreen(Screen[None]):
         """Ask for the sit-down screen: another table or card design."""
         self.post_message(self.SitDownRequested())
 
+    def action_new_session(self) -> None:
+        """Ask for the New session menu: focused practice, mistakes, daily five, stats."""
+        self.post_message(self.NewSessionRequested())
+
     def action_help(self) -> None:
         """Show the help screen with the keys this table has."""
         keys = [key for key in TABLE_KEYS if self._has_key(key)]
@@ -427,6 +532,14 @@ class TableScreen(Screen[None]):
     def action_quit(self) -> None:
         """Quit; the table was saved after the last action."""
         self.app.exit()
+
+
+def _answer(question: ShoeQuestion) -> ShoeFigures | str:
+    """The shoe-aware figures, or a sentence saying why there are none (run in a worker)."""
+    try:
+        return shoe_figures(question)
+    except BjTrainerError as exc:
+        return f"No exact figures for this shoe: {exc}"
 
 
 def rack_commands(chips: tuple[int, ...]) -> list[str]:

@@ -63,6 +63,7 @@ TABLE_COMMANDS: tuple[tuple[str, str, ButtonVariant], ...] = (
     ("Hint ?", "hint", "default"),
     ("Why W", "why", "default"),
     ("Top five V", "board", "default"),
+    ("New session… M", "new_session", "success"),
     ("Tables T", "tables", "default"),
     ("Help F1", "help", "default"),
 )

@@ -1,0 +1,419 @@
+"""The set screen: a practice set played with the table's widgets and keys.
+
+Issue 3, item 2: "Every set uses the real table screen and its controls, and
+scores decisions, not hand outcomes" (``003_2bdd88f24671a4ec.txt``: "Each set
+uses real table controls and scores decisions rather than hand outcomes").
+The screen draws the set's own practice table with the table screen's
+widgets (dealer, hands, feedback, the round's buttons, the Hint / Why panel)
+and takes the same keys: H / C hit, S / P stand, D double, X split,
+R surrender, Y / N insurance, ? hint, W why. A set adds:
+
+- the side panel: the kind of set, "Spot 3 of 10" and the score so far;
+- after each decision, the grade line (as at the table);
+- after a miss the set holds the decision (:class:`PracticeSet`): T retries
+  it (the next answer is a retry, counted apart), O plays on with the
+  missed answer; the keys of play do nothing until one of the two is
+  chosen, so a key pressed twice never records a retry by accident;
+- Enter deals the next spot once the hand is over, and after the last one
+  shows the summary (:class:`~bjtrainer.tui.screens.set_summary.SetSummaryScreen`).
+
+Every answer carries the token of the decision drawn on screen
+(``PendingDecision.token``): an answer to a decision that is no longer
+pending is recorded once only, by the core.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from textual import on
+from textual.actions import parse as parse_action
+from textual.app import ComposeResult
+from textual.binding import BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from bjtrainer.engine.actions import Action
+from bjtrainer.errors import IllegalActionError, PracticeError
+from bjtrainer.store import RunKind
+from bjtrainer.trainer.practice import Practice
+from bjtrainer.trainer.sets import AnswerOutcome, PracticeSet
+from bjtrainer.trainer.topics import Topic
+from bjtrainer.trainer.wording import label
+from bjtrainer.tui.bindings import bindings_of
+from bjtrainer.tui.keys import SET_KEYS, KeyInfo
+from bjtrainer.tui.practice_view import (
+    outcome_result,
+    set_commands,
+    set_progress,
+    set_prompt,
+    set_title,
+)
+from bjtrainer.tui.screens.help import HelpScreen
+from bjtrainer.tui.screens.set_summary import SetSummaryScreen, SummaryChoice
+from bjtrainer.tui.view_model import dealer_picture, hand_pictures
+from bjtrainer.tui.widgets.cards import DEFAULT_DESIGN, CardDesign, plain_text
+from bjtrainer.tui.widgets.coach_panel import CoachPanel
+from bjtrainer.tui.widgets.command_column import Command, CommandColumn
+from bjtrainer.tui.widgets.commands import ActionBar, CommandButton
+from bjtrainer.tui.widgets.dealer_view import DealerView
+from bjtrainer.tui.widgets.feedback import FeedbackPicture, FeedbackView
+from bjtrainer.tui.widgets.hand_view import HandsRow
+from bjtrainer.tui.widgets.set_panel import SetPanel
+
+#: Seconds a notice stays on screen (as at the table).
+NOTICE_SECONDS = 3.0
+
+#: The side panel's buttons.
+SIDE_COMMANDS: tuple[Command, ...] = (
+    ("Hint ?", "hint", "default"),
+    ("Why W", "why", "default"),
+    ("Retry T", "retry", "warning"),
+    ("Play on O", "play_on", "primary"),
+    ("Leave Esc", "leave", "default"),
+    ("Help F1", "help", "default"),
+)
+
+#: The decisions' commands (``Action`` values).
+_PLAY_COMMANDS: frozenset[str] = frozenset(action.value for action in Action)
+
+#: The verb of each action in "Cannot ..." notices.
+_VERBS: dict[Action, str] = {
+    Action.HIT: "hit",
+    Action.STAND: "stand",
+    Action.DOUBLE: "double",
+    Action.SPLIT: "split",
+    Action.SURRENDER: "surrender",
+    Action.INSURANCE: "take insurance",
+    Action.NO_INSURANCE: "decline insurance",
+}
+
+#: Practice help notes (``shared/RULES.md``, "Practice features"; issue 3, items 2-3).
+SET_NOTES = (
+    "A set scores decisions, never the cards that follow. A decision is accepted when "
+    "it is the table's chart play or its EV is within 0.02 of the best legal play "
+    "(independent draws). Your first answer counts; an answer after Hint or Why is "
+    "counted apart, and so is a retry. A spot answered wrong first, or only after a "
+    "hint, enters the review queue (Mistakes & weak spots)."
+)
+
+
+def start_set(practice: Practice, kind: RunKind, topic: Topic | None = None) -> PracticeSet:
+    """Start a set of ``kind`` (a focused set needs its ``topic``).
+
+    Raises
+    ------
+    PracticeError
+        With the reason the set cannot start (an empty queue, nothing due,
+        a topic this table does not have, ...).
+    """
+    if kind is RunKind.FOCUS:
+        if topic is None:
+            raise PracticeError("Choose a topic for focused practice.")
+        return practice.start_focus(topic)
+    if kind is RunKind.REVIEW:
+        return practice.start_review()
+    if kind is RunKind.DAILY:
+        return practice.start_daily()
+    if kind is RunKind.DUE:
+        return practice.start_due()
+    raise PracticeError(f"A {kind.value} set cannot be started from the menu.")
+
+
+class SetScreen(Screen[None]):
+    """One practice set at its own practice table.
+
+    Parameters
+    ----------
+    practice : Practice
+        The table's practice modes (to start the next set from the summary).
+    practice_set : PracticeSet
+        The set to play; its first spot is dealt already.
+    design : CardDesign
+        How cards are drawn.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = bindings_of(SET_KEYS)
+
+    def __init__(
+        self, practice: Practice, practice_set: PracticeSet, design: CardDesign = DEFAULT_DESIGN
+    ) -> None:
+        super().__init__()
+        self.practice = practice
+        self.practice_set = practice_set
+        self.design = design
+        self.retrying = False
+        self.last: AnswerOutcome | None = None
+        self.shown_token: str | None = None
+
+    def compose(self) -> ComposeResult:
+        rules = self.practice.rules
+        title = f"bjtrainer · {set_title(self.practice_set)} · {rules.name or rules.id}"
+        yield Static(self._text(title), id="title")
+        with Horizontal(id="body"):
+            with Vertical(id="felt"):
+                yield DealerView(id="dealer")
+                yield HandsRow(id="hands")
+                yield FeedbackView(id="feedback")
+                yield ActionBar(id="actions")
+                yield CoachPanel(id="coach")
+            with Vertical(id="side"):
+                yield SetPanel(id="set-panel")
+                yield CommandColumn(SIDE_COMMANDS, id="set-buttons")
+        yield Footer(compact=True)
+
+    def _text(self, text: str) -> str:
+        return plain_text(text) if self.design == "ascii" else text
+
+    def on_mount(self) -> None:
+        self.set_class(self.design == "ascii", "-ascii")
+        if self.design == "ascii":
+            for button in self.query(CommandButton):
+                button.label = plain_text(str(button.label))
+        self.query_one(DealerView).design = self.design
+        self.query_one(HandsRow).design = self.design
+        self.query_one("#cmd-deal", CommandButton).label = self._text("Next ⏎")
+        self.refresh_set()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Hide the keys of plays this table does not have (as at the table)."""
+        rules = self.practice.rules
+        if action == "play" and parameters:
+            if parameters[0] == Action.SURRENDER.value:
+                return rules.surrender != "none"
+            if parameters[0] in (Action.INSURANCE.value, Action.NO_INSURANCE.value):
+                return rules.insurance != "none"
+        return True
+
+    # Attributes down
+
+    def refresh_set(self) -> None:
+        """Give every widget a fresh picture of the set and its table."""
+        practice_set = self.practice_set
+        round_ = practice_set.round
+        pending = practice_set.pending
+        self.shown_token = pending.token if pending is not None else None
+        self.query_one(DealerView).picture = dealer_picture(round_)
+        self.query_one(HandsRow).pictures = hand_pictures(round_)
+        last = self.last
+        feedback = self.query_one(FeedbackView)
+        feedback.picture = FeedbackPicture(
+            prompt=self._text(set_prompt(practice_set, retrying=self.retrying)),
+            grade=self._text(last.line) if last is not None else "",
+            accepted=last.grade.accepted if last is not None else True,
+            result=self._text(outcome_result(practice_set, last)),
+        )
+        feedback.refresh(layout=True)  # the reason may wrap onto more lines
+        offered = set_commands(practice_set, retrying=self.retrying)
+        self.query_one(ActionBar).offered = offered
+        self.query_one(CommandColumn).offered = offered
+        self.query_one(SetPanel).picture = set_progress(practice_set)
+
+    def _clear_coach(self) -> None:
+        panel = self.query_one(CoachPanel)
+        panel.lines = ()
+        panel.title = ""
+
+    def _notice(self, message: str) -> None:
+        self.app.clear_notifications()
+        self.notify(message, severity="warning", timeout=NOTICE_SECONDS)
+
+    # Messages up
+
+    @on(CommandButton.Chosen)
+    def _on_command(self, message: CommandButton.Chosen) -> None:
+        self.run_command(message.command)
+
+    def run_command(self, command: str) -> None:
+        """Run a command by name: an :class:`Action` value or one of ``SET_COMMANDS``.
+
+        Raises
+        ------
+        KeyError
+            If ``command`` is none of these.
+        """
+        if command in _PLAY_COMMANDS:
+            self.action_play(command)
+            return
+        actions = {
+            "deal": self.action_deal,
+            "hint": self.action_hint,
+            "why": self.action_why,
+            "retry": self.action_retry,
+            "play_on": self.action_play_on,
+            "leave": self.action_leave,
+            "help": self.action_help,
+        }
+        actions[command]()
+
+    # Answering
+
+    def action_play(self, name: str) -> None:
+        """Answer the decision on screen with one action (an :class:`Action` value)."""
+        action = Action(name)
+        pending = self.practice_set.pending
+        if pending is None:
+            self._notice(f"Cannot {_VERBS[action]}: the hand is over. Enter deals the next spot.")
+            return
+        if pending.missed is not None and not self.retrying:
+            self._notice(
+                f"You missed this decision: T retries it, O plays on with {label(pending.missed)}."
+            )
+            return
+        self.answer(action, self.shown_token)
+
+    def answer(self, action: Action, token: str | None) -> AnswerOutcome | None:
+        """Answer the decision drawn with ``token``; return what the answer did.
+
+        An answer whose token is no longer pending (a second press of a key
+        already answered) is not recorded again and changes nothing on
+        screen. An action the rules do not allow now gives a notice.
+
+        Returns
+        -------
+        AnswerOutcome or None
+            ``None`` when the action was refused.
+        """
+        try:
+            outcome = self.practice_set.answer(action, token=token)
+        except (IllegalActionError, PracticeError) as exc:
+            self._notice(str(exc))
+            return None
+        if not outcome.recorded:
+            return outcome
+        self.last = outcome
+        self.retrying = False
+        self._clear_coach()
+        self.refresh_set()
+        return outcome
+
+    def action_retry(self) -> None:
+        """After a miss: answer the same decision again (a retry)."""
+        pending = self.practice_set.pending
+        if pending is None or pending.missed is None:
+            self._notice("Nothing to retry: T retries a decision you missed.")
+            return
+        self.retrying = True
+        self.refresh_set()
+
+    def action_play_on(self) -> None:
+        """After a miss: play the missed answer and go on."""
+        pending = self.practice_set.pending
+        if pending is None or pending.missed is None:
+            self._notice("Nothing to play on: O plays a missed answer.")
+            return
+        self.practice_set.play_on(token=self.shown_token)
+        self.retrying = False
+        self._clear_coach()
+        self.refresh_set()
+
+    def action_deal(self) -> None:
+        """Deal the next spot once the hand is over; after the last one, the summary."""
+        practice_set = self.practice_set
+        if practice_set.pending is not None:
+            self._notice("Answer this decision first; Enter deals once the hand is over.")
+            return
+        if practice_set.finished:
+            self.show_summary()
+            return
+        practice_set.next_spot()
+        self.last = None
+        self.retrying = False
+        self._clear_coach()
+        self.refresh_set()
+
+    # Summary and what comes after it
+
+    def show_summary(self) -> None:
+        """Show the end of the set; what the player chooses there comes back here."""
+        self.app.push_screen(
+            SetSummaryScreen(self.practice, self.practice_set), self._after_summary
+        )
+
+    def _after_summary(self, choice: SummaryChoice | None) -> None:
+        if choice is None:
+            self.app.pop_screen()
+            return
+        finished = self.practice_set
+        try:
+            if choice == "due":
+                next_set = self.practice.start_due()
+            else:
+                next_set = start_set(self.practice, finished.kind, finished.topic)
+        except PracticeError as exc:
+            self.app.pop_screen()
+            self.app.notify(str(exc), severity="warning", timeout=NOTICE_SECONDS)
+            return
+        self.app.switch_screen(SetScreen(self.practice, next_set, self.design))
+
+    # Hint and Why
+
+    def _show_coach(self, title: str, lines: list[str] | None) -> None:
+        if lines is None:
+            self._notice("There is no decision to explain now.")
+            return
+        panel = self.query_one(CoachPanel)
+        panel.title = title
+        panel.lines = tuple(self._text(line) for line in lines)
+        self.refresh_set()
+
+    def action_hint(self) -> None:
+        """Show the hint (the next first answer then counts as after a hint)."""
+        panel = self.query_one(CoachPanel)
+        if panel.title == "Hint" and panel.lines:
+            self._clear_coach()
+            return
+        self._show_coach("Hint", self.practice_set.hint_lines())
+
+    def action_why(self) -> None:
+        """Show the Why figures (W again hides them)."""
+        panel = self.query_one(CoachPanel)
+        if panel.title == "Why" and panel.lines:
+            self._clear_coach()
+            return
+        self._show_coach("Why", self.practice_set.why_lines())
+
+    # Leaving
+
+    def action_leave(self) -> None:
+        """Leave the set; every answer given stays recorded."""
+        self.app.pop_screen()
+
+    def action_help(self) -> None:
+        """The help screen with the set's keys."""
+        keys = [key for key in SET_KEYS if self._has_key(key)]
+        self.app.push_screen(HelpScreen(keys, notes=SET_NOTES))
+
+    def _has_key(self, key: KeyInfo) -> bool:
+        _, action, parameters = parse_action(key.action)
+        return self.check_action(action, parameters) is not False
+
+    def action_quit(self) -> None:
+        """Quit; every answer was recorded as it was given."""
+        self.app.exit()
+
+
+def open_set(
+    screen: Screen[Any],
+    practice: Practice,
+    kind: RunKind,
+    topic: Topic | None = None,
+    design: CardDesign = DEFAULT_DESIGN,
+) -> SetScreen | None:
+    """Start a set and push its screen over ``screen``; a set that cannot start gives a notice.
+
+    Returns
+    -------
+    SetScreen or None
+        The pushed screen, or ``None`` with the reason shown as a notice.
+    """
+    try:
+        practice_set = start_set(practice, kind, topic)
+    except PracticeError as exc:
+        screen.app.clear_notifications()
+        screen.notify(str(exc), severity="warning", timeout=NOTICE_SECONDS)
+        return None
+    set_screen = SetScreen(practice, practice_set, design)
+    screen.app.push_screen(set_screen)
+    return set_screen

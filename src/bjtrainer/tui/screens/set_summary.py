@@ -1,0 +1,249 @@
+"""The end of a practice set: score, EV given up, the spots missed and what comes next.
+
+Issue 3, item 2: "At the end: score, EV given up, and the spots missed, each
+with its best play and a one-line reason from the Why figures". After a
+daily five (item 5) the screen also shows the day's result line, kept from
+the first answers of the day even after a replay, with C to copy it, the
+streak, and then the learned spots due today (item 7: "offered after the
+daily five, never as a wall of reviews (at most ten a day)").
+
+The screen is dismissed with the player's choice (:data:`SummaryChoice`):
+``"again"`` (another set of the same kind, a replay for the daily five),
+``"due"`` (the due spots) or ``None`` (back to where the set started); the
+set screen under it acts on it.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar, Literal
+
+from rich.table import Table as RichTable
+from rich.text import Text
+from textual import on
+from textual.actions import parse as parse_action
+from textual.app import ComposeResult
+from textual.binding import BindingType
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from bjtrainer.errors import PracticeError
+from bjtrainer.store import RunKind
+from bjtrainer.trainer.practice import Practice
+from bjtrainer.trainer.schedule import DUE_PER_DAY
+from bjtrainer.trainer.sets import PracticeSet, SetSummary
+from bjtrainer.trainer.topics import TOPIC_TITLES
+from bjtrainer.trainer.wording import label
+from bjtrainer.tui.bindings import bindings_of
+from bjtrainer.tui.keys import SUMMARY_KEYS, KeyInfo
+from bjtrainer.tui.practice_view import set_title, spot_label
+from bjtrainer.tui.screens.help import HelpScreen
+from bjtrainer.tui.widgets.command_column import Command, CommandRow
+from bjtrainer.tui.widgets.commands import CommandButton
+
+#: What the player chose at the end of a set (``None``: back).
+SummaryChoice = Literal["again", "due"]
+
+#: The summary's buttons.
+SUMMARY_COMMANDS: tuple[Command, ...] = (
+    ("Again ⏎", "again", "success"),
+    ("Copy C", "copy", "default"),
+    ("Due spots U", "due", "primary"),
+    ("Back Esc", "back", "default"),
+)
+
+
+def missed_table(summary: SetSummary) -> RichTable:
+    """The missed decisions: spot, the first answer, the best play, EV given up, the reason.
+
+    EV given up is in units of the original wager. An answer given after a
+    hint is marked "(hint)": it was right or wrong, but not unassisted.
+    """
+    table = RichTable(show_header=True, header_style="bold", box=None, pad_edge=False, expand=True)
+    table.add_column("Spot", no_wrap=True)
+    table.add_column("You", no_wrap=True)
+    table.add_column("Best", no_wrap=True, style="bold green")
+    table.add_column("EV lost", justify="right", no_wrap=True)
+    table.add_column("Why", ratio=1)
+    for missed in summary.missed:
+        taken = label(missed.taken) + (" (hint)" if missed.after_hint else "")
+        table.add_row(
+            spot_label(missed.spot),
+            taken,
+            label(missed.best),
+            f"{missed.ev_lost:.3f}",
+            missed.reason,
+        )
+    return table
+
+
+def again_line(practice_set: PracticeSet) -> str:
+    """What Enter does at the end of this set."""
+    if practice_set.kind is RunKind.FOCUS and practice_set.topic is not None:
+        return f"Enter: another set of {TOPIC_TITLES[practice_set.topic].lower()}."
+    if practice_set.kind is RunKind.DAILY:
+        return "Enter: replay the daily five (a replay never changes the day's result)."
+    if practice_set.kind is RunKind.REVIEW:
+        return "Enter: another review set, if the queue still has spots."
+    if practice_set.kind is RunKind.DUE:
+        return "Enter: more due spots, within today's limit."
+    return "Enter: the same kind of set again."
+
+
+class SetSummaryScreen(Screen[SummaryChoice | None]):
+    """The end of a set.
+
+    Parameters
+    ----------
+    practice : Practice
+        The table's practice modes (the daily result, the due spots).
+    practice_set : PracticeSet
+        The set just finished (or left at its last hand).
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = bindings_of(SUMMARY_KEYS)
+
+    def __init__(self, practice: Practice, practice_set: PracticeSet) -> None:
+        super().__init__()
+        self.practice = practice
+        self.practice_set = practice_set
+        self.summary = practice_set.summary()
+
+    @property
+    def daily(self) -> bool:
+        """The set was a daily five."""
+        return self.practice_set.kind is RunKind.DAILY
+
+    def compose(self) -> ComposeResult:
+        yield Static(f"bjtrainer · {set_title(self.practice_set)} · the end", id="title")
+        with VerticalScroll(id="summary-body"):
+            yield Static(self._score(), id="summary-score")
+            if self.daily:
+                yield Static(self._daily(), id="summary-daily")
+            yield Static(self._missed_title(), id="summary-missed-title")
+            if self.summary.missed:
+                yield Static(missed_table(self.summary), id="summary-missed")
+            yield Static(again_line(self.practice_set), id="summary-next")
+        yield CommandRow(SUMMARY_COMMANDS, id="summary-buttons")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        offered = {"again", "back"}
+        if self.daily:
+            offered.update({"copy"} | ({"due"} if self.practice.can_start_due() else set()))
+        self.query_one(CommandRow).offered = frozenset(offered)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Copy and due spots belong to the daily five."""
+        if action in ("copy", "due"):
+            return self.daily
+        return True
+
+    # What the screen shows
+
+    def _score(self) -> Text:
+        summary = self.summary
+        text = Text(summary.score_line, style="bold")
+        text.append(
+            f"\nSpots {summary.spots} · decisions {summary.decisions} · "
+            f"first answered after a hint {summary.after_hint} · retries {summary.retries}",
+            style="dim",
+        )
+        return text
+
+    def _daily(self) -> Text:
+        day = self.practice_set.daily_day
+        status = self.practice.daily_status(day)
+        text = Text()
+        text.append(status.result.line, style="bold gold1")
+        text.append("   C copies it", style="dim")
+        days = "day" if status.streak == 1 else "days"
+        text.append(f"\nStreak: {status.streak} {days} in a row with all five answered.")
+        if self.practice_set.replay:
+            text.append(
+                "\nThis was a replay: the line keeps the day's first answers.", style="italic"
+            )
+        text.append("\n" + self._due_line())
+        return text
+
+    def _due_line(self) -> str:
+        try:
+            self.practice.verify_starting_due()
+        except PracticeError as exc:
+            return str(exc)
+        count = len(self.practice.due_spots())
+        spots = "spot is" if count == 1 else "spots are"
+        return (
+            f"{count} learned {spots} due again: U plays them "
+            f"(at most {DUE_PER_DAY} a day, never more)."
+        )
+
+    def _missed_title(self) -> Text:
+        count = len(self.summary.missed)
+        if not count:
+            return Text("No decision missed.", style="bold green")
+        decisions, each = ("decision", "it is") if count == 1 else ("decisions", "each is")
+        return Text(
+            f"Missed {count} {decisions}: {each} in the review queue now (Mistakes & weak spots).",
+            style="bold",
+        )
+
+    # Messages up and actions
+
+    @on(CommandButton.Chosen)
+    def _on_command(self, message: CommandButton.Chosen) -> None:
+        actions = {
+            "again": self.action_again,
+            "copy": self.action_copy,
+            "due": self.action_due,
+            "back": self.action_back,
+        }
+        actions[message.command]()
+
+    def action_again(self) -> None:
+        """Another set of the same kind (the daily five: a replay)."""
+        self.dismiss("again")
+
+    def action_copy(self) -> None:
+        """Copy the daily result line (``App.copy_to_clipboard``)."""
+        if not self.daily:
+            return
+        line = self.practice.daily_status(self.practice_set.daily_day).result.line
+        self.app.copy_to_clipboard(line)
+        self.notify(f"Copied: {line}", timeout=3)
+
+    def action_due(self) -> None:
+        """Play the learned spots due today, if any."""
+        try:
+            self.practice.verify_starting_due()
+        except PracticeError as exc:
+            self.app.clear_notifications()
+            self.notify(str(exc), severity="warning", timeout=3)
+            return
+        self.dismiss("due")
+
+    def action_back(self) -> None:
+        """Back to where the set started."""
+        self.dismiss(None)
+
+    def action_help(self) -> None:
+        """The help screen with these keys."""
+        keys = [key for key in SUMMARY_KEYS if self._has_key(key)]
+        self.app.push_screen(HelpScreen(keys, notes=SUMMARY_NOTES))
+
+    def _has_key(self, key: KeyInfo) -> bool:
+        _, action, parameters = parse_action(key.action)
+        return self.check_action(action, parameters) is not False
+
+    def action_quit(self) -> None:
+        """Quit; every answer was recorded as it was given."""
+        self.app.exit()
+
+
+#: Help notes of the summary (issue 3, items 2, 4 and 5).
+SUMMARY_NOTES = (
+    "The score counts first answers given without Hint or Why that were accepted. "
+    "EV given up is in units of the bet. Each missed spot enters the review queue; it "
+    "leaves after two unassisted correct answers in two separate runs (different days, "
+    "or at least one other set between them)."
+)

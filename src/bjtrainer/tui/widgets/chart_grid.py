@@ -1,0 +1,177 @@
+"""The basic-strategy chart as a coloured grid: a cursor cell and the player's cell.
+
+Two blocks side by side so the 34 rows fit a 100 x 34 terminal: hard totals
+on the left, soft totals and pairs on the right, each with the up cards
+``2`` .. ``9``, ``T``, ``A`` across (the layout of ``bjtrainer chart`` and
+of ``strategy_tables/*.md``). Each cell shows its code in the colour of
+``bjtrainer chart`` (:data:`bjtrainer.commands.chart.CODE_STYLES`). The
+cursor cell is drawn in reverse; the cell of the hand in play is framed by
+gold brackets, ``[Rh]``. Only ASCII characters are drawn.
+
+Attributes down (``chart``, ``cursor``, ``spot``, ``message``), messages up
+(:class:`ChartGrid.Clicked`).
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import events
+from textual.message import Message
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from bjtrainer.commands.chart import CODE_STYLES
+from bjtrainer.strategy import COLUMNS, ROWS, Chart
+
+#: Rows of the left block (hard totals) and the right block (soft totals, a
+#: blank line, pairs); ``""`` is the blank line.
+LEFT_ROWS: tuple[str, ...] = tuple(row for row in ROWS if row.startswith("hard"))
+RIGHT_ROWS: tuple[str, ...] = (
+    *(row for row in ROWS if row.startswith("soft")),
+    "",
+    *(row for row in ROWS if row.startswith("pair")),
+)
+#: Characters of a row label ("hard 20"), of a cell ("Dh "), and per column (gap + cell).
+LABEL_WIDTH = 7
+CELL_WIDTH = 3
+STEP = CELL_WIDTH + 1
+#: Width of one block (label, ten columns, the closing gap) and between blocks.
+BLOCK_WIDTH = LABEL_WIDTH + STEP * len(COLUMNS) + 1
+BLOCK_GAP = 2
+#: Lines of the grid: the header, then the longer block's rows.
+GRID_HEIGHT = 1 + max(len(LEFT_ROWS), len(RIGHT_ROWS))
+
+SPOT_STYLE = "bold gold1"
+CURSOR_LABEL_STYLE = "bold reverse"
+
+
+def block_line(
+    rows: tuple[str, ...],
+    line: int,
+    chart: Chart,
+    cursor: tuple[int, int],
+    spot: tuple[str, str] | None,
+) -> Text:
+    """One line of one block: the header (line 0) or a row, ``BLOCK_WIDTH`` wide.
+
+    Parameters
+    ----------
+    rows : tuple of str
+        The block's rows (:data:`LEFT_ROWS` or :data:`RIGHT_ROWS`).
+    line : int
+        0 for the header, else 1 + the row's place in ``rows``.
+    chart : Chart
+    cursor : (int, int)
+        The cursor cell: index in :data:`~bjtrainer.strategy.ROWS`, index in
+        :data:`~bjtrainer.strategy.COLUMNS`.
+    spot : (str, str) or None
+        The hand's cell (row, column), framed.
+    """
+    cursor_row, cursor_column = ROWS[cursor[0]], cursor[1]
+    spot_column = COLUMNS.index(spot[1]) if spot is not None else -1
+    text = Text()
+    if line == 0:
+        text.append(" " * LABEL_WIDTH)
+        for index, column in enumerate(COLUMNS):
+            style = CURSOR_LABEL_STYLE if index == cursor_column else ""
+            if index == spot_column and not style:
+                style = SPOT_STYLE
+            text.append(" ")
+            text.append(f"{column:^{CELL_WIDTH}}", style=style)
+        text.append(" ")
+        return text
+    row = rows[line - 1] if line - 1 < len(rows) else ""
+    if not row:
+        return Text(" " * BLOCK_WIDTH)
+    on_spot_row = spot is not None and spot[0] == row
+    label_style = CURSOR_LABEL_STYLE if row == cursor_row else SPOT_STYLE if on_spot_row else ""
+    text.append(f"{row:<{LABEL_WIDTH}}", style=label_style)
+    framed = spot_column if on_spot_row else -2
+    for index, column in enumerate(COLUMNS):
+        gap = "[" if index == framed else "]" if index == framed + 1 else " "
+        text.append(gap, style=SPOT_STYLE if gap != " " else "")
+        code = chart.code(row, column).value
+        style = CODE_STYLES[code]
+        if row == cursor_row and index == cursor_column:
+            style += " reverse"
+        text.append(f"{code:^{CELL_WIDTH}}", style=style)
+    closing = "]" if framed == len(COLUMNS) - 1 else " "
+    text.append(closing, style=SPOT_STYLE if closing != " " else "")
+    return text
+
+
+def grid_text(chart: Chart, cursor: tuple[int, int], spot: tuple[str, str] | None) -> Text:
+    """The whole grid, :data:`GRID_HEIGHT` lines of ``2 * BLOCK_WIDTH + BLOCK_GAP`` characters."""
+    lines = [
+        block_line(LEFT_ROWS, line, chart, cursor, spot)
+        + Text(" " * BLOCK_GAP)
+        + block_line(RIGHT_ROWS, line, chart, cursor, spot)
+        for line in range(GRID_HEIGHT)
+    ]
+    return Text("\n").join(lines)
+
+
+def cell_at(x: int, y: int) -> tuple[int, int | None] | None:
+    """The cell under a point of the grid, or ``None`` off the rows.
+
+    Returns
+    -------
+    (int, int or None) or None
+        The row's index in :data:`~bjtrainer.strategy.ROWS` and the column's
+        index in :data:`~bjtrainer.strategy.COLUMNS` (``None`` on the row label).
+    """
+    if y < 1:
+        return None
+    if 0 <= x < BLOCK_WIDTH:
+        rows, inner = LEFT_ROWS, x
+    elif BLOCK_WIDTH + BLOCK_GAP <= x < 2 * BLOCK_WIDTH + BLOCK_GAP:
+        rows, inner = RIGHT_ROWS, x - BLOCK_WIDTH - BLOCK_GAP
+    else:
+        return None
+    if y - 1 >= len(rows) or not rows[y - 1]:
+        return None
+    row = ROWS.index(rows[y - 1])
+    if inner < LABEL_WIDTH:
+        return row, None
+    return row, min((inner - LABEL_WIDTH) // STEP, len(COLUMNS) - 1)
+
+
+class ChartGrid(Widget):
+    """Draws a chart with its cursor and the hand's cell; shows ``message`` until a chart is set.
+
+    Attributes
+    ----------
+    chart : Chart or None
+    cursor : (int, int)
+        Index in :data:`~bjtrainer.strategy.ROWS`, index in :data:`~bjtrainer.strategy.COLUMNS`.
+    spot : (str, str) or None
+        The hand's cell, (row, column).
+    message : str
+        Shown while ``chart`` is ``None`` ("Computing the chart…").
+    """
+
+    class Clicked(Message):
+        """A cell was clicked: move the cursor there."""
+
+        def __init__(self, row: int, column: int | None) -> None:
+            super().__init__()
+            self.row = row
+            self.column = column
+
+    chart: reactive[Chart | None] = reactive(None)
+    cursor: reactive[tuple[int, int]] = reactive((0, 0))
+    spot: reactive[tuple[str, str] | None] = reactive(None)
+    message: reactive[str] = reactive("")
+
+    def render(self) -> Text:
+        if self.chart is None:
+            return Text(self.message, style="italic")
+        return grid_text(self.chart, self.cursor, self.spot)
+
+    def on_click(self, event: events.Click) -> None:
+        """Post :class:`Clicked` for the cell under the mouse."""
+        if self.chart is None:
+            return
+        cell = cell_at(event.x, event.y)
+        if cell is not None:
+            self.post_message(self.Clicked(*cell))

@@ -1,0 +1,46 @@
+"""Decisions at the ordinary table count in practice too (issue 3, item 6).
+
+"At the normal table, every graded decision also goes to
+practice.record_table_answer(...) so table mistakes enter the review queue
+and the stats." shared/RULES.md: a spot missed goes into the review queue;
+first unassisted answers and answers after a hint are counted apart. Hitting
+hard 20 against a 6 gives up far more than 0.02 (six-deck basic strategy
+stands on hard 17 and up: Wizard of Odds, "4-Deck to 8-Deck Blackjack
+Strategy"); standing on it is right.
+"""
+
+from __future__ import annotations
+
+from tui_support import SIZE, AppFactory
+
+from bjtrainer.store import AttemptKind, Store
+
+# Player T,T against a 6 (hole 7); a hit draws a 5 and busts.
+TWENTY = ["TS", "6H", "TD", "7C", "5C"]
+# Player T,6 against a 10 (hole 7).
+SIXTEEN = ["TS", "TH", "6D", "7C"]
+
+
+async def test_a_table_mistake_enters_the_review_queue(build_app: AppFactory, store: Store) -> None:
+    app = build_app(TWENTY)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "h")
+        practice = app.session.practice
+        (item,) = practice.review_queue()
+        assert item.spot.cards == ("T", "T") and item.spot.up == "6"
+        assert item.misses == 1 and item.progress == "0 of 2 done"
+    (attempt,) = store.attempts("practice")
+    assert attempt.kind is AttemptKind.FIRST and not attempt.accepted and attempt.run_id is None
+    assert len(store.decisions("practice")) == 1  # the coach's record, as before
+    assert practice.stats().counts.first == 1
+
+
+async def test_a_hinted_table_answer_counts_as_after_a_hint(
+    build_app: AppFactory, store: Store
+) -> None:
+    app = build_app(SIXTEEN)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "question_mark", "r")  # hint, then late surrender
+    (attempt,) = store.attempts("practice")
+    assert attempt.kind is AttemptKind.AFTER_HINT and attempt.accepted
+    assert attempt.cards == ("6", "T") and attempt.up == "T"
