@@ -51,6 +51,11 @@ def _hand_name(spot: Spot) -> str:
     return f"{'soft' if value.soft else 'hard'} {value.total}"
 
 
+def _up_name(up: str) -> str:
+    """The up card with its article: "an ace", "an 8", "a ten", "a 7"."""
+    return {"A": "an ace", "8": "an 8", "T": "a ten"}.get(up, f"a {up}")
+
+
 def _fact(rules: Rules, spot: Spot, best: Action) -> str:
     analysis = analyse(rules, spot.to_hand_spot())
     hand = _hand_name(spot)
@@ -60,11 +65,11 @@ def _fact(rules: Rules, spot: Spot, best: Action) -> str:
     if best is Action.HIT:
         return f"standing on {hand} wins only {percent(win)}; one more card busts {percent(bust)}"
     if best is Action.DOUBLE:
-        return f"one card on {hand} is worth doubling the bet against a {spot.up}"
+        return f"one card on {hand} is worth doubling the bet against {_up_name(spot.up)}"
     if best is Action.SPLIT:
         return (
             f"two hands each starting with {spot.cards[0]} are worth more than {hand} "
-            f"against a {spot.up}"
+            f"against {_up_name(spot.up)}"
         )
     return f"standing on {hand} loses {percent(loss)}, so keeping half the bet costs less"
 

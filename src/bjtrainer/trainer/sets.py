@@ -261,8 +261,9 @@ class SetSummary:
     @property
     def score_line(self) -> str:
         """``"Score 8 of 11 decisions right; EV given up 0.215 of a bet."``"""
+        noun = "decision" if self.decisions == 1 else "decisions"
         return (
-            f"Score {self.right} of {self.decisions} decisions right; "
+            f"Score {self.right} of {self.decisions} {noun} right; "
             f"EV given up {self.ev_lost:.3f} of a bet."
         )
 
