@@ -222,3 +222,25 @@ def test_a_hint_seen_before_a_restart_is_still_on_the_record(store: Store) -> No
     # The answer cleared the mark, for this coach and for the next start.
     assert not restarted.hint_shown
     assert not Coach(PRACTICE, store, clock=lambda: NOON).hint_shown
+
+
+def test_partial_insurance_at_guide_gives_up_its_share(store: Store) -> None:
+    """guide (004_f728663f2b5a3adc.txt): insurance of any amount up to half the bet.
+
+    Insuring x chips on a bet b returns x * (2 * 4/13 - 9/13) = -x/13 chips,
+    i.e. x/b * 1/13 of the bet: 5 on 25 gives up 1/65 = 0.0154, inside the
+    2% tolerance; the full 12 gives up 12/25/13 = 0.0369 (the exact half bet
+    would be 1/26, but 12 of 25 is what the chips allow).
+    """
+    guide = PRESETS["guide"]
+    coach = Coach(guide, store, clock=lambda: NOON)
+    round = Round(guide, Shoe.stacked(guide, ["TS", "AH", "7D", "9C"]), Bankroll(1000), 25)
+    assert round.phase is Phase.INSURANCE
+    partial = coach.answer(round, Action.INSURANCE, 5)
+    assert partial.ev_lost == pytest.approx(5 / 25 / 13)
+    assert partial.accepted
+    full = coach.insurance_grade(round, Action.INSURANCE)
+    assert full.ev_lost == pytest.approx(1 / 26)
+    assert not full.accepted
+    (record,) = store.decisions()
+    assert record.evs[Action.INSURANCE] == pytest.approx(-5 / 25 / 13)

@@ -20,7 +20,7 @@ from bjtrainer.errors import IllegalActionError
 from bjtrainer.ev import SpotAnalysis, analyse, insurance_evs
 from bjtrainer.store import DecisionKind, DecisionRecord, Store
 from bjtrainer.trainer.chart_play import chart_play
-from bjtrainer.trainer.grading import Grade, grade, grade_insurance
+from bjtrainer.trainer.grading import Grade, grade, grade_evs, grade_insurance
 from bjtrainer.trainer.legal import legal_analysis, legal_evs
 from bjtrainer.trainer.spots import Spot, decision_spot, insurance_spot
 from bjtrainer.trainer.wording import in_display_order
@@ -130,7 +130,7 @@ class Coach:
             self.rules, spot.up, action, spot.legal, chart_action=chart_play(self.rules, spot)
         )
 
-    def answer(self, round: Round, action: Action) -> Grade:
+    def answer(self, round: Round, action: Action, amount: int | None = None) -> Grade:
         """Grade the answer to the pending decision and record it.
 
         Call it *before* applying ``action`` to the round: it grades the
@@ -165,8 +165,10 @@ class Coach:
             if spot is None:  # pragma: no cover - the phase was just checked
                 raise IllegalActionError("Cannot answer insurance: it is not on offer now.")
             all_evs = insurance_evs(self.rules, spot.up)
-            verdict = grade_insurance(
-                self.rules, spot.up, action, spot.legal, chart_action=chart_play(self.rules, spot)
+            share = insured_share(round, amount) if action is Action.INSURANCE else 1.0
+            all_evs[Action.INSURANCE] *= share
+            verdict = grade_evs(
+                legal_evs(all_evs, spot.legal), action, chart_action=chart_play(self.rules, spot)
             )
         else:
             hand_spot = decision_spot(round)
@@ -211,3 +213,17 @@ class Coach:
             self.store.record_decision(record)
             self.store.set_setting(self._hint_key, "0")
         self._hint_shown = False
+
+
+def insured_share(round: Round, amount: int | None) -> float:
+    """The share of a full half-bet insurance that ``amount`` chips stake.
+
+    At a table that allows any whole amount up to half the bet (``guide``,
+    ``004_f728663f2b5a3adc.txt``), insuring ``amount`` chips on a bet of
+    ``b`` gives up ``amount / b x 1/13`` of the bet: the full half bet's
+    -1/26 scaled by ``amount / (b / 2)``. ``None`` or the full cost (half the
+    bet, rounded down) is the whole half bet, exactly -1/26.
+    """
+    if amount is None or amount >= round.insurance_cost():
+        return 1.0
+    return amount / (round.bet / 2)
