@@ -70,8 +70,14 @@ def valid_rules(draw: st.DrawFn) -> Rules:
         max_bet=max_bet,
         bet_step=step,
         first_bet=first_bet,
+        # Bets are built from the chips, so the smallest chip is the bet step.
         chip_denominations=tuple(
-            step * k for k in draw(st.lists(st.integers(1, 100), max_size=4, unique=True))
+            step * k
+            for k in sorted(
+                {1, *draw(st.lists(st.integers(2, 100), max_size=3, unique=True))}
+                if draw(st.booleans())
+                else ()
+            )
         ),
         refill=draw(st.booleans()),
         repeat_bet_box=draw(st.booleans()),

@@ -239,3 +239,17 @@ def test_the_docs_list_every_field() -> None:
         if line.startswith("| `")
     }
     assert rows == set(Rules.model_fields)
+
+
+def test_chips_that_cannot_make_the_bets_are_refused(tmp_path: Path) -> None:
+    """A night-style table whose bets could not be built from its chips
+    (000_8a8a97ee632ebe69.txt: "build your bet from chips of 5, 25, 100 and 500")."""
+    path = tmp_path / "chips.toml"
+    path.write_text("chip_denominations = [100]\n", encoding="utf-8")
+    with pytest.raises(RulesError, match="bet_step = 1 is not the smallest chip"):
+        load_rules(str(path))
+    path.write_text(
+        "chip_denominations = [100, 500]\nbet_step = 100\nmin_bet = 100\nfirst_bet = 100\n",
+        encoding="utf-8",
+    )
+    assert load_rules(str(path)).chip_denominations == (100, 500)

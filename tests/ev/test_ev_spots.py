@@ -293,3 +293,14 @@ def test_dealable_hands_match_brute_force(cards: tuple[str, ...], split_hand: bo
     else:
         with pytest.raises(InvalidSpotError):
             analyse(PRACTICE, hand_spot)
+
+
+def test_more_cards_of_a_rank_than_the_shoe_holds_is_not_a_spot() -> None:
+    # home is one deck (002_d3bfe4c3d11df71d.txt: 52 cards): four aces at most.
+    home = PRESETS["home"]
+    with pytest.raises(InvalidSpotError, match="only 4"):
+        analyse(home, HandSpot(("A", "A", "A", "A", "A", "5"), "A"))
+    with pytest.raises(InvalidSpotError, match="only 4"):
+        analyse(home, HandSpot(("A", "A", "A", "A", "5"), "A"))  # five aces with the up card
+    analyse(home, HandSpot(("A", "A", "A", "5"), "A"))  # exactly four: fine
+    analyse(PRACTICE, HandSpot(("A", "A", "A", "A", "A", "5"), "A"))  # six decks: 24 aces

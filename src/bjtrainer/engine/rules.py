@@ -238,6 +238,16 @@ def _relation_problems(
                         f"and a multiple of bet_step = {step}",
                     )
                 )
+        chips = [chip for chip in values["chip_denominations"] if chip >= 1]
+        if chips and all(chip % step == 0 for chip in chips) and min(chips) != step:
+            problems.append(
+                (
+                    "bet_step",
+                    f"bet_step = {step} is not the smallest chip ({min(chips)}); with "
+                    "chip_denominations every bet is built from chips, so bet_step must be "
+                    "the smallest chip",
+                )
+            )
     if (
         good("resplit_aces", "max_split_hands")
         and values["resplit_aces"]

@@ -202,6 +202,15 @@ def _check(rules: Rules, spot: HandSpot) -> tuple[_Hand, int]:
         raise InvalidSpotError(f"{shown} is {hand.total}, over 21: the hand has busted.")
     if hand.total == 21:
         raise InvalidSpotError(f"{shown} reached 21: the hand stands by itself.")
+    for index in set(hand.indices):
+        shown_count = hand.indices.count(index) + (index == up)
+        in_shoe = rules.decks * (16 if index == 9 else 4)
+        if shown_count > in_shoe:
+            name = "ten-value card" if index == 9 else ("ace" if index == ACE else str(index + 1))
+            raise InvalidSpotError(
+                f"{shown} against {spot.up} shows {shown_count} of a {name}, "
+                f"but {rules.decks} deck(s) hold only {in_shoe}."
+            )
     values = [index + 1 for index in hand.indices]
     first = values.pop(0) if spot.split_hand else None
     if not _dealable(tuple(sorted(values)), first):
