@@ -71,7 +71,10 @@ def board_table(picture: BoardPicture) -> RichTable:
     new_id = picture.new_entry.id if picture.new_entry is not None else None
     for place, entry in enumerate(picture.entries, start=1):
         style = "bold gold1" if entry.id == new_id else ""
-        table.add_row(str(place), entry.name, str(entry.score), entry.created_at[:10], style=style)
+        # Text, not a str: a name is shown as typed, never read as Rich markup.
+        table.add_row(
+            str(place), Text(entry.name), str(entry.score), entry.created_at[:10], style=style
+        )
     for place in range(len(picture.entries) + 1, BOARD_SIZE + 1):
         table.add_row(str(place), Text("-", style="dim"), "", "")
     return table
@@ -95,7 +98,7 @@ class BoardScreen(ModalScreen[None]):
         with Vertical(id="board-dialog"):
             yield Label(f"Top five · {self.picture.table_name}", id="board-title")
             yield Static(board_table(self.picture), id="board-table")
-            yield Static(self.picture.note(), id="board-note")
+            yield Static(Text(self.picture.note()), id="board-note")
 
     def on_mount(self) -> None:
         self.query_one("#board-dialog").border_subtitle = "Enter or Esc closes"

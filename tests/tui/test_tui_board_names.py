@@ -1,0 +1,19 @@
+"""Top-five names are shown exactly as typed (000_8a8a97ee632ebe69.txt: CASH
+OUT puts the score on the top-five board), never read as Rich markup."""
+
+from __future__ import annotations
+
+from bjtrainer.store.board import BoardEntry
+from bjtrainer.tui.screens.board import BoardPicture, board_table
+
+
+def test_a_name_that_looks_like_markup_is_shown_as_typed() -> None:
+    from rich.console import Console
+
+    entry = BoardEntry(
+        id=1, rules_id="night", name="[bold]Zed[/] [x]", score=500, created_at="2026-11-29"
+    )
+    picture = BoardPicture(table_name="Night", entries=(entry,), new_entry=entry, new_place=1)
+    console = Console(width=80, record=True)
+    console.print(board_table(picture))
+    assert "[bold]Zed[/] [x]" in console.export_text()
