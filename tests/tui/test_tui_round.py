@@ -59,7 +59,8 @@ async def test_round_with_split_and_double(build_app: AppFactory, store: Store) 
         assert "Net +30" in feedback.result
         assert "Bust 26" in text_of(app.screen.query_one(DealerView))
         views = list(app.screen.query(HandView))
-        assert [view.border_subtitle for view in views] == ["Win +20", "Win +10"]
+        # The outcome is the last line inside each hand's box, never cut by the border.
+        assert [text_of(view).splitlines()[-1] for view in views] == ["Win +20", "Win +10"]
 
     decisions = store.decisions("practice")
     assert [(d.cards, d.up, d.action) for d in decisions] == [
@@ -111,7 +112,7 @@ async def test_late_surrender_returns_half_the_bet_rounded_down(
         await pilot.press("b", "end", "ctrl+u", "1", "5", "enter", "enter", "r")
         assert app.session.table.balance == 1000 - 15 + 7
         assert "Net -8" in app.screen.query_one(FeedbackView).picture.result
-        assert app.screen.query_one(HandView).border_subtitle == "Surrendered -8"
+        assert text_of(app.screen.query_one(HandView)).splitlines()[-1] == "Surrendered -8"
     decision = store.decisions()[0]
     assert decision.action is Action.SURRENDER and decision.accepted  # -0.5 beats hit -0.5398
 

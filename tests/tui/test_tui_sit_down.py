@@ -179,7 +179,8 @@ async def test_a_remembered_file_that_broke_is_shown_on_the_sit_down_screen(
 
 
 def test_a_table_saved_under_other_rules_starts_anew(store: Store) -> None:
-    # The same id (from the file name) with a changed rule: the old state is not replayed.
+    # The same id (from the file name) with a changed rule: the old state is not replayed,
+    # but kept aside unchanged (tui.unrestorable) and the new table saved in its place.
     old = rules_from_toml(H17, origin="mine.toml")
     new = rules_from_toml('blackjack_payout = "3:2"\n', origin="mine.toml")
     assert old.id == new.id == "mine"
@@ -189,5 +190,8 @@ def test_a_table_saved_under_other_rules_starts_anew(store: Store) -> None:
     session = TableSession.open(store, new, np.random.default_rng(2), fixed_clock)
     assert session.table.rules == new and session.table.round is None
     assert session.restore_problem is not None and "other rules" in session.restore_problem
-    same = TableSession.open(store, old, np.random.default_rng(2), fixed_clock)
-    assert same.table == table and same.restore_problem is None
+    kept = "mine.unrestorable-20250102T030405"  # the fixed clock's time
+    assert repr(kept) in session.restore_problem
+    assert store.load_table(kept) == table.to_state()
+    assert Table.from_state(store.load_table(kept) or {}) == table
+    assert store.load_table(new.id) == session.table.to_state()

@@ -10,6 +10,12 @@ the keys its table does not have. Issue 5 adds Z (the shoe-aware figures
 in the Why panel) and G (the guide chart); the footer line is full, so the
 help screen lists them.
 
+Letters are bound in both cases (``"h,H,c,C"``), so Shift and Caps Lock
+work too; the help screen lists each entry once, by its ``display``. The
+table's footer shows only the ``footer`` keys that work now
+(:meth:`bjtrainer.tui.screens.table.TableScreen.check_action`), which keeps
+it to one line at 80 columns.
+
 Issue 3 adds M (the New session menu) and one list per practice screen:
 the menu, a set (the table's own keys of play, plus retry and play on), the
 end of a set, the review queue, the daily five and the stats.
@@ -27,7 +33,8 @@ class KeyInfo:
     Attributes
     ----------
     keys : str
-        Textual key names, comma separated (``"h,c"``).
+        Textual key names, comma separated, a letter in both cases
+        (``"h,H,c,C"``).
     action : str
         The screen action run, e.g. ``"play('hit')"``.
     label : str
@@ -37,7 +44,8 @@ class KeyInfo:
     help : str
         One line for the help screen.
     footer : bool
-        Whether the footer shows it (the main keys only: the footer is one line).
+        Whether the footer may show it (the main keys only: the footer is
+        one line). The table screen shows such a key only while it works.
     listed : bool
         Whether the help screen lists it (the chip keys after the first are
         covered by the first one's line).
@@ -58,24 +66,17 @@ CHIP_KEYS: tuple[str, ...] = tuple(str(number) for number in range(1, 10))
 
 TABLE_KEYS: tuple[KeyInfo, ...] = (
     KeyInfo("enter", "deal", "Deal", "Enter", "Deal a new round with the last bet"),
-    KeyInfo("h,c", "play('hit')", "Hit", "H / C", "Hit: take one more card"),
-    KeyInfo("s,p", "play('stand')", "Stand", "S / P", "Stand: keep this total"),
-    KeyInfo("d", "play('double')", "Double", "D", "Double: add an equal wager, take one card"),
-    KeyInfo("x", "play('split')", "Split", "X", "Split a pair into two hands"),
-    KeyInfo("r", "play('surrender')", "Surr.", "R", "Late surrender: get half the bet back"),
-    KeyInfo(
-        "y",
-        "play('insurance')",
-        "Insure",
-        "Y",
-        "Yes: take insurance (dealer shows an ace)",
-        footer=False,  # like N: the prompt and the buttons name both when insurance is offered
-    ),
-    KeyInfo("n", "play('no_insurance')", "No ins.", "N", "No: decline insurance", footer=False),
+    KeyInfo("h,H,c,C", "play('hit')", "Hit", "H / C", "Hit: take one more card"),
+    KeyInfo("s,S,p,P", "play('stand')", "Stand", "S / P", "Stand: keep this total"),
+    KeyInfo("d,D", "play('double')", "Double", "D", "Double: add an equal wager, take one card"),
+    KeyInfo("x,X", "play('split')", "Split", "X", "Split a pair into two hands"),
+    KeyInfo("r,R", "play('surrender')", "Surr.", "R", "Late surrender: get half the bet back"),
+    KeyInfo("y,Y", "play('insurance')", "Insure", "Y", "Yes: take insurance (dealer shows an ace)"),
+    KeyInfo("n,N", "play('no_insurance')", "No ins.", "N", "No: decline insurance"),
     KeyInfo("question_mark", "hint", "Hint", "?", "Hint: the best play for this spot"),
-    KeyInfo("w", "why", "Why", "W", "Why: bust chance, stand odds, EV of each play"),
+    KeyInfo("w,W", "why", "Why", "W", "Why: bust chance, stand odds, EV of each play"),
     KeyInfo(
-        "z",
+        "z,Z",
         "shoe_aware",
         "Shoe",
         "Z",
@@ -83,15 +84,15 @@ TABLE_KEYS: tuple[KeyInfo, ...] = (
         footer=False,
     ),
     KeyInfo(
-        "g",
+        "g,G",
         "chart",
         "Chart",
         "G",
         "Guide chart: basic strategy, your hand marked, EVs per cell",
         footer=False,
     ),
-    KeyInfo("b", "bet", "Bet", "B", "Choose the bet for the next deal"),
-    KeyInfo("f", "refill", "Refill", "F", "Refill free chips (between rounds)", footer=False),
+    KeyInfo("b,B", "bet", "Bet", "B", "Choose the bet for the next deal"),
+    KeyInfo("f,F", "refill", "Refill", "F", "Refill free chips (between rounds)"),
     KeyInfo(
         CHIP_KEYS[0],
         "add_chip(1)",
@@ -112,21 +113,21 @@ TABLE_KEYS: tuple[KeyInfo, ...] = (
         "CLEAR: take the bet off",
         footer=False,
     ),
-    KeyInfo("e", "toggle_repeat", "Repeat", "E", "Tick or untick Repeat last bet", footer=False),
-    KeyInfo("o", "cash_out", "Cash out", "O", "CASH OUT: end the night, score on the board"),
-    KeyInfo("v", "board", "Board", "V", "Show the top-five board", footer=False),
+    KeyInfo("e,E", "toggle_repeat", "Repeat", "E", "Tick or untick Repeat last bet", footer=False),
+    KeyInfo("o,O", "cash_out", "Cash out", "O", "CASH OUT: end the night, score on the board"),
+    KeyInfo("v,V", "board", "Board", "V", "Show the top-five board", footer=False),
     KeyInfo(
-        "t", "tables", "Tables", "T", "Tables: choose the table and the card design", footer=False
+        "t,T", "tables", "Tables", "T", "Tables: choose the table and the card design", footer=False
     ),
     KeyInfo(
-        "m",
+        "m,M",
         "new_session",
         "Train",
         "M",
         "New session: focused practice, mistakes & weak spots, daily five, stats",
     ),
     KeyInfo("f1", "help", "Help", "F1", "This help screen"),
-    KeyInfo("q", "quit", "Quit", "Q", "Quit (the table is saved after every action)"),
+    KeyInfo("q,Q", "quit", "Quit", "Q", "Quit (the table is saved after every action)"),
 )
 
 
@@ -134,8 +135,11 @@ TABLE_KEYS: tuple[KeyInfo, ...] = (
 
 #: The keys of play, the same entries as at the table (issue 3: "Every set
 #: uses the real table screen and its controls"): H / C, S / P, D, X, R, Y, N, ?, W.
+#: Y and N stay out of a set's footer, which lists every key it has at all times.
 PLAY_KEYS: tuple[KeyInfo, ...] = tuple(
-    key for key in TABLE_KEYS if key.action.startswith("play(") or key.action in ("hint", "why")
+    replace(key, footer=False) if "insurance" in key.action else key
+    for key in TABLE_KEYS
+    if key.action.startswith("play(") or key.action in ("hint", "why")
 )
 
 #: Keys 1 to 6 start a focused set of the topic in menu order (``TOPIC_TITLES``).

@@ -24,6 +24,7 @@ this table.
 
 from __future__ import annotations
 
+import sqlite3
 from collections.abc import Callable
 from datetime import datetime
 
@@ -35,7 +36,7 @@ from bjtrainer.engine.round import Phase, Round
 from bjtrainer.engine.rules import Rules
 from bjtrainer.engine.shoe import Shoe
 from bjtrainer.engine.table import Table
-from bjtrainer.errors import BjTrainerError, IllegalActionError
+from bjtrainer.errors import BjTrainerError, IllegalActionError, StoreError
 from bjtrainer.store import Store
 from bjtrainer.store.board import Board, BoardEntry
 from bjtrainer.trainer.coach import Coach
@@ -48,6 +49,7 @@ from bjtrainer.trainer.explain import (
 from bjtrainer.trainer.grading import Grade
 from bjtrainer.trainer.practice import Practice
 from bjtrainer.trainer.spots import decision_spot, insurance_spot
+from bjtrainer.tui.unrestorable import keep_aside, store_file
 
 #: The verb of each action in "Cannot ...: no hand is in play." notices.
 _VERBS: dict[Action, str] = {
@@ -96,6 +98,10 @@ class TableSession:
         settled with the box unticked): the next deal needs chips first.
     last_grade : Grade or None
         The grade of the last decision, shown until the next deal.
+    shuffled : bool
+        The last :meth:`deal` reshuffled the shoe first (fewer than a quarter
+        of it was left, ``shared/RULES.md``, row "reshuffle"); never at a
+        table that shuffles before every round.
     practice : Practice
         This table's practice modes; every graded decision is counted there too.
     """
@@ -116,6 +122,7 @@ class TableSession:
         self.practice = Practice(store, table.rules, clock, rng)
         self.restore_problem = restore_problem
         self.last_grade: Grade | None = None
+        self.shuffled = False
         rules_id = table.rules.id
         self._repeat_key = REPEAT_SETTING.format(rules_id=rules_id)
         self._cleared_key = CLEARED_SETTING.format(rules_id=rules_id)
@@ -151,31 +158,49 @@ class TableSession:
         Raises
         ------
         StoreError
-            If the store cannot be read. A saved state the engine cannot
-            replay is not an error, nor one saved under other rules with the
-            same id (a rules file edited since): a new table starts and
-            ``restore_problem`` says why.
+            If the store cannot be read or written. A saved state that cannot
+            be restored is not an error: unreadable JSON, a state the engine
+            cannot replay, or one saved under other rules with the same id (a
+            rules file edited since). It is kept aside unchanged
+            (:func:`~bjtrainer.tui.unrestorable.keep_aside`), a new table
+            starts and is saved at once in its place, and
+            ``restore_problem`` says why and where the old one was kept.
         """
-        state = store.load_table(rules.id)
         problem: str | None = None
+        try:
+            state = store.load_table(rules.id)
+        except StoreError as exc:
+            if isinstance(exc.__cause__, sqlite3.DatabaseError):
+                raise  # the database itself cannot be read
+            state, problem = None, "it is not readable JSON"
         if state is not None:
             try:
                 table = Table.from_state(state)
             except (BjTrainerError, KeyError, TypeError, ValueError) as exc:
-                problem = f"The saved table could not be restored ({exc}); a new table starts."
+                problem = str(exc).rstrip(".")
             else:
                 if table.rules == rules:
                     return cls(table, store, clock, practice_rng=practice_rng)
-                problem = (
-                    f"The saved {rules.id!r} table was played under other rules "
-                    "(the rules file changed); a new table starts."
-                )
-        return cls(
-            Table(rules, rng, shoe=shoe),
-            store,
-            clock,
-            restore_problem=problem,
-            practice_rng=practice_rng,
+                problem = "it was played under other rules: the rules file changed since"
+        session = cls(Table(rules, rng, shoe=shoe), store, clock, practice_rng=practice_rng)
+        if problem is not None:
+            session._start_over(problem)
+        return session
+
+    def _start_over(self, problem: str) -> None:
+        """Keep the unrestorable saved table aside and save this new one in its place.
+
+        Both in one transaction; ``restore_problem`` then names the key and
+        the file where the old table was kept.
+        """
+        rules_id = self.table.rules.id
+        with self.store.transaction():
+            kept = keep_aside(self.store, rules_id, self.coach.clock())
+            self.save()
+        self.restore_problem = (
+            f"The saved {rules_id!r} table could not be restored ({problem}); "
+            f"a new table starts. The old one is kept unchanged as {kept!r} "
+            f"in {store_file(self.store)}."
         )
 
     # What the table is doing
@@ -227,7 +252,10 @@ class TableSession:
                 "Cannot deal: no bet is down; add chips with the keys "
                 f"1-{len(self.chips)} or the chip buttons."
             )
+        # The table reshuffles exactly when the shoe needs it (Table.deal).
+        shuffling = self.table.shoe.needs_shuffle()
         round_ = self.table.deal()
+        self.shuffled = shuffling and not self.table.rules.shuffle_every_round
         self.last_grade = None
         self._after_change()
         self.save()
@@ -244,6 +272,34 @@ class TableSession:
     def bet_down(self) -> int:
         """Chips the next deal would place: the last bet lowered to fit, 0 once cleared."""
         return 0 if self.bet_cleared else self.table.next_bet()
+
+    def bet_chooser_problem(self) -> str | None:
+        """Why the bet cannot be chosen now (a sentence), or ``None`` when it can.
+
+        Between rounds, with at least the minimum bet in the balance. Below
+        it, the sentence points to what helps: F refills the free chips
+        (``shared/RULES.md``, row "out of chips": "Refill free chips" between
+        rounds), or at a CASH OUT table the night is over (the score goes to
+        the board, ``000_8a8a97ee632ebe69.txt``).
+        """
+        table = self.table
+        rules = table.rules
+        if self.in_play:
+            return "Cannot change the bet while a round is in play."
+        balance = table.balance
+        if balance >= rules.min_bet:
+            return None
+        if rules.cash_out:
+            return f"The night is over: {chips_text(balance)} left. O enters your score."
+        if balance == 0:
+            low = "The balance is empty"
+        else:
+            low = (
+                f"The balance of {chips_text(balance)} is below the minimum bet of {rules.min_bet}"
+            )
+        if rules.refill:
+            return f"{low}: F refills the free chips."
+        return f"{low}, and this table has no refill."
 
     def bet_limits(self) -> tuple[int, int, int]:
         """``(lowest, highest, step)`` of a bet now, in chips.
@@ -539,7 +595,7 @@ class TableSession:
         spot = insurance_spot(round_) if at_offer else decision_spot(round_)
         hint_shown = self.coach.hint_shown  # Coach.answer resets it
         with self.store.transaction():
-            grade = self.coach.answer(round_, action)  # raises IllegalActionError first
+            grade = self.coach.answer(round_, action, amount)  # raises IllegalActionError first
             if spot is not None:
                 self.practice.record_table_answer(
                     spot, grade, hint_shown=hint_shown, token=self._answer_token(spot.key)

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from bjtrainer.engine.actions import Action
 from bjtrainer.engine.cards import Card
 from bjtrainer.engine.hand import is_natural
 from bjtrainer.engine.round import Phase, PlayerHand, Round
@@ -48,9 +49,18 @@ class DealerPicture:
         return self.revealed and len(shown) == 2 and is_natural(shown)
 
     def total_line(self) -> str:
-        """``"Shows 10"`` before the reveal, then ``"17"``, ``"Blackjack"``, ``"Bust 24"``."""
+        """``"Shows 10"`` before the reveal, then ``"Total 17"``, ``"Blackjack"``, ``"Bust 24"``.
+
+        A lone ace up card reads ``"Shows A (11)"``: one card is not a soft
+        hand, and the dealer counts the ace as 11 while it does not bust
+        (``003_2bdd88f24671a4ec.txt``: "An ace counts as 11 when that does
+        not bust the hand"). Any other lone up card shows its value.
+        """
         if not self.cards:
             return ""
+        shown = [card for card in self.cards if card is not None]
+        if not self.revealed and len(shown) == 1 and shown[0].rank == "A":
+            return f"Shows A ({self.total})"
         soft = "soft " if self.soft and self.total < 21 else ""
         if not self.revealed:
             return f"Shows {soft}{self.total}"
@@ -219,17 +229,55 @@ def prompt_line(table: Table, *, bet_down: int | None = None) -> str:
             out = ", O cashes out" if rules.cash_out else ""
             return f"{start}Enter deals {bet_down}; {keys} add chips, 0 clears{out}."
         if table.can_deal():
-            return f"{start}Enter deals with a bet of {table.bet}; B changes the bet."
+            # What the deal really places: the last bet lowered to the balance.
+            return f"{start}Enter deals with a bet of {table.next_bet()}; B changes the bet."
         if not rules.refill:
             return f"{start}Not enough chips to deal."
         return f"{start}Not enough chips to deal: F refills the free chips."
     if round_.phase is Phase.INSURANCE:
-        cost = round_.insurance_cost()
-        if rules.insurance == "up_to_half":
-            return f"The dealer shows an ace. Insure up to {cost}: Y chooses, N declines."
-        return f"The dealer shows an ace. Insurance costs {cost}: Y takes it, N declines."
+        return _insurance_prompt(table, round_)
     hand = round_.hands[round_.active]
     soft = "Soft" if hand.soft else "Hard"
     which = f" on hand {round_.active + 1}" if len(round_.hands) > 1 else ""
     up = "10" if round_.up_card.rank == "T" else round_.up_card.rank
     return f"Your move{which}: {soft} {hand.total} against the dealer's {up}."
+
+
+def _insurance_prompt(table: Table, round_: Round) -> str:
+    """The insurance question, or, when the balance cannot cover it, that N declines."""
+    cost = round_.insurance_cost()
+    if not round_.can_insure():
+        return (
+            f"The dealer shows an ace. Insurance costs {cost}, more than the balance "
+            f"of {table.balance}: N declines."
+        )
+    if table.rules.insurance == "up_to_half":
+        top = min(cost, table.balance)
+        return f"The dealer shows an ace. Insure up to {top}: Y chooses, N declines."
+    return f"The dealer shows an ace. Insurance costs {cost}: Y takes it, N declines."
+
+
+def peek_line(round_: Round | None) -> str:
+    """After an insurance answer, what the dealer's peek found, while the round goes on.
+
+    Returns
+    -------
+    str
+        ``"Dealer checked: no blackjack; insurance lost 5."`` (insurance
+        taken: its stake is lost at the clean peek), ``"Dealer checked: no
+        blackjack."`` (declined), or empty: no insurance was offered, the
+        dealer has not peeked (no peek at this table), or the round is over
+        (its result line says it all). Source: ``shared/RULES.md``, "Order
+        of a round", steps 3 and 4; ``003_2bdd88f24671a4ec.txt``: insurance
+        "pays 2:1 profit" on a dealer blackjack, "otherwise it loses".
+    """
+    if round_ is None or round_.phase is not Phase.PLAYER or not round_.dealer_checked:
+        return ""
+    answered = any(
+        record.action in (Action.INSURANCE, Action.NO_INSURANCE) for record in round_.history
+    )
+    if not answered:
+        return ""
+    lost = round_.insurance_wager
+    insurance = f"; insurance lost {lost}" if lost else ""
+    return f"Dealer checked: no blackjack{insurance}."

@@ -27,7 +27,7 @@ from textual.widgets.option_list import Option
 
 from bjtrainer.engine.cards import Card
 from bjtrainer.engine.rules import PRESETS, Rules
-from bjtrainer.errors import RulesError
+from bjtrainer.errors import RulesError, StoreError
 from bjtrainer.store import Store
 from bjtrainer.tui.seat import Seat, load_table, table_ref
 from bjtrainer.tui.table_summary import rules_summary, saved_line
@@ -180,7 +180,11 @@ class SitDownScreen(Screen[Seat | None]):
         text.append(rules.name, style="bold")
         for line in rules_summary(rules):
             text.append("\n" + line)
-        text.append("\n" + saved_line(self.store.load_table(rules.id), rules), style="italic")
+        try:
+            saved = saved_line(self.store.load_table(rules.id), rules)
+        except StoreError:  # an unreadable saved table: sitting down keeps it aside
+            saved = "Your saved table cannot be read: it will be kept aside, a new table starts."
+        text.append("\n" + saved, style="italic")
         return text
 
     def _show_design(self) -> None:

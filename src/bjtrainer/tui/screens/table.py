@@ -19,6 +19,12 @@ with the hand in play marked; Z turns the shoe-aware figures on or off: while
 on, the Why panel is the :class:`~bjtrainer.tui.widgets.shoe_why.ShoeWhyPanel`,
 whose exact figures for the cards left are computed in a worker thread
 (:mod:`bjtrainer.tui.shoe_aware`).
+
+At a standard 80 x 24 terminal the felt scrolls (:class:`~bjtrainer.tui.widgets.felt.Felt`)
+and keeps the round's buttons, or an open Hint or Why panel, in view; the
+side panel and the round's buttons tighten (``-narrow`` and ``-short`` in
+``bjtrainer.tcss``). The footer lists only the keys that work now
+(:meth:`TableScreen.check_action`); a key that does not still says why.
 """
 
 from __future__ import annotations
@@ -32,6 +38,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Footer, Static
 from textual.worker import Worker, WorkerState
 
@@ -52,6 +59,7 @@ from bjtrainer.tui.shoe_aware import independent_why as shoe_independent_why
 from bjtrainer.tui.view_model import (
     dealer_picture,
     hand_pictures,
+    peek_line,
     prompt_line,
     table_picture,
 )
@@ -61,6 +69,7 @@ from bjtrainer.tui.widgets.coach_panel import CoachPanel
 from bjtrainer.tui.widgets.commands import ActionBar, CommandButton, TableButtons
 from bjtrainer.tui.widgets.dealer_view import DealerView
 from bjtrainer.tui.widgets.feedback import FeedbackPicture, FeedbackView
+from bjtrainer.tui.widgets.felt import Felt
 from bjtrainer.tui.widgets.hand_view import HandsRow
 from bjtrainer.tui.widgets.shoe_why import ShoeWhyPanel
 from bjtrainer.tui.widgets.status_panel import StatusPanel
@@ -70,6 +79,9 @@ PLAY_COMMANDS: frozenset[str] = frozenset(action.value for action in Action)
 
 #: Seconds a notice (an action not allowed now, ...) stays on screen.
 NOTICE_SECONDS = 3.0
+
+#: The notice of a deal from a freshly shuffled shoe.
+SHUFFLE_NOTICE = "Shuffled a new shoe."
 
 #: The worker group of the shoe-aware figures (one at a time: a newer one cancels the older).
 SHOE_WORKER = "shoe-aware"
@@ -92,9 +104,23 @@ class TableScreen(Screen[None]):
     class NewSessionRequested(Message):
         """The player asked for the New session menu of practice (M): the app handles it."""
 
+    #: Classes for small terminals (80 x 24): ``-narrow`` below 90 columns,
+    #: ``-short`` below 30 rows (styled in ``bjtrainer.tcss``). Not marked
+    #: ClassVar: Textual declares them ``ClassVar[...] | None``, which mypy
+    #: reads as instance variables that a ClassVar may not override.
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (90, "-wide")]  # noqa: RUF012
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]  # noqa: RUF012
+
+    #: Each key twice: first its action, which :meth:`check_action` refuses
+    #: (and so hides from the footer) while it does not work now; then, hidden,
+    #: :meth:`action_anyway` of the same action, which Textual tries next, so
+    #: the key still runs it and the player reads why it cannot be done now.
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding(key.keys, key.action, key.label, show=key.footer, key_display=key.display)
-        for key in TABLE_KEYS
+        *(
+            Binding(key.keys, key.action, key.label, show=key.footer, key_display=key.display)
+            for key in TABLE_KEYS
+        ),
+        *(Binding(key.keys, f"anyway({key.action!r})", show=False) for key in TABLE_KEYS),
     ]
 
     def __init__(self, session: TableSession, design: CardDesign = DEFAULT_DESIGN) -> None:
@@ -109,7 +135,7 @@ class TableScreen(Screen[None]):
         rules = self.session.table.rules
         yield Static(self._text(f"bjtrainer · {rules.name or rules.id}"), id="title")
         with Horizontal(id="body"):
-            with Vertical(id="felt"):
+            with Felt(id="felt"):
                 yield DealerView(id="dealer")
                 yield HandsRow(id="hands")
                 yield FeedbackView(id="feedback")
@@ -135,13 +161,60 @@ class TableScreen(Screen[None]):
         self.query_one(DealerView).design = self.design
         self.query_one(HandsRow).design = self.design
         self.refresh_table()
-        if self.session.restore_problem:
-            self.notify(self.session.restore_problem, severity="warning", timeout=8)
+        if self.session.restore_problem:  # long: it names where the old table was kept
+            self.notify(self.session.restore_problem, severity="warning", timeout=15)
         if self.session.night_over:
             self.call_after_refresh(self.action_cash_out)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Hide (and ignore) the keys of features this table does not have."""
+        """Show in the footer only the keys that work now.
+
+        ``False`` hides a key. For a feature this table does not have, the
+        key does nothing at all (both its bindings are refused). For one
+        that does not work now (Hit between rounds, Deal mid-hand, Refill
+        with a full balance), the key still runs through
+        :meth:`action_anyway`, which shows the engine's reason as a notice.
+        The footer is refreshed after every change (:meth:`refresh_table`).
+        """
+        if action == "anyway" and parameters:
+            _, name, inner = parse_action(str(parameters[0]))
+            return self._table_has(name, inner)
+        if not self._table_has(action, parameters):
+            return False
+        return self._works_now(action, parameters)
+
+    def action_anyway(self, action: str) -> None:
+        """Run ``action`` (an action string) even when it does not work now.
+
+        The key's own binding was refused by :meth:`check_action`; the action
+        itself says why it cannot be done (``"Cannot hit: no hand is in
+        play. Press Enter to deal."``). The key of a feature the table does
+        not have never gets here (:meth:`check_action` refuses it).
+        """
+        _, name, parameters = parse_action(action)
+        getattr(self, f"action_{name}")(*parameters)
+
+    def _works_now(self, action: str, parameters: tuple[object, ...]) -> bool:
+        """Whether the key of ``action`` does something now (see :meth:`check_action`)."""
+        session = self.session
+        if action == "deal":
+            return "deal" in session.offered_commands() and not session.bet_cleared
+        if action == "play" and parameters:
+            return str(parameters[0]) in session.offered_commands()
+        if action in ("hint", "why"):
+            return session.in_play
+        if action == "bet":
+            return session.bet_chooser_problem() is None
+        if action == "refill":
+            return session.table.can_refill()
+        if action == "cash_out":
+            return session.can_cash_out()
+        if action in ("add_chip", "clear_bet", "new_session"):
+            return not session.in_play  # M works mid-hand too; the footer has no room then
+        return True
+
+    def _table_has(self, action: str, parameters: tuple[object, ...]) -> bool:
+        """Whether this table has the feature of ``action`` at all (its rules decide)."""
         rules = self.session.table.rules
         chip_table = bool(rules.chip_denominations)
         if action in ("add_chip", "clear_bet", "toggle_repeat"):
@@ -178,14 +251,14 @@ class TableScreen(Screen[None]):
             prompt=prompt_line(table, bet_down=session.bet_down if chip_table else None),
             grade=self._text(grade.line()) if grade is not None else "",
             accepted=grade.accepted if grade is not None else True,
-            result=result.describe() if result is not None else "",
+            result=result.describe() if result is not None else peek_line(round_),
         )
         offered = session.offered_commands()
         self.query_one(ActionBar).offered = offered
         side = {"help", "tables", "new_session"}
         if session.in_play:
             side.update({"hint", "why"})
-        elif not chip_table:
+        elif not chip_table and session.bet_chooser_problem() is None:
             side.add("bet")
         if "refill" in offered:
             side.add("refill")
@@ -200,6 +273,7 @@ class TableScreen(Screen[None]):
             rack.offered = (
                 frozenset() if session.in_play else frozenset(rack_commands(session.chips))
             )
+        self.refresh_bindings()  # the footer shows the keys that work now
 
     def _clear_coach(self) -> None:
         panel = self.query_one(CoachPanel)
@@ -263,12 +337,15 @@ class TableScreen(Screen[None]):
     # Actions (keys and buttons)
 
     def action_deal(self) -> None:
-        """Deal a round with the last bet."""
+        """Deal a round with the last bet; say so when the shoe was reshuffled first."""
         try:
             self.session.deal()
         except IllegalActionError as exc:
             self._notice(str(exc))
             return
+        if self.session.shuffled:
+            self.app.clear_notifications()
+            self.notify(SHUFFLE_NOTICE, timeout=NOTICE_SECONDS)
         self._after_move()
 
     def action_play(self, name: str) -> None:
@@ -297,6 +374,7 @@ class TableScreen(Screen[None]):
         """Redraw after a deal or a decision; at the end of a night, ask for the name."""
         self._clear_coach()
         self.refresh_table()
+        self._bring_into_view(self.query_one(ActionBar))  # the prompt and result just above
         if self.session.night_over:
             self.action_cash_out()
 
@@ -321,6 +399,16 @@ class TableScreen(Screen[None]):
         self._hide_shoe_why()
         panel.title = title
         panel.lines = tuple(self._text(line) for line in lines)
+        self._bring_into_view(panel)
+
+    def _bring_into_view(self, widget: Widget) -> None:
+        """Scroll the felt so that ``widget`` shows (see :class:`Felt`).
+
+        On a short terminal (80 x 24) the felt may not hold everything: after
+        a move it shows the round's buttons with the prompt, grade and result
+        lines above them; when the Hint or Why panel opens, the panel.
+        """
+        self.query_one(Felt).keep_in_view(widget)
 
     def action_hint(self) -> None:
         """Show the hint for the decision now."""
@@ -377,6 +465,7 @@ class TableScreen(Screen[None]):
         panel.title = ""
         self._shoe_request += 1
         self.query_one(ShoeWhyPanel).why = why
+        self._bring_into_view(self.query_one(ShoeWhyPanel))
         self.run_worker(
             lambda: _answer(question),
             name=str(self._shoe_request),
@@ -399,6 +488,7 @@ class TableScreen(Screen[None]):
             panel.why = panel.why.with_shoe(answer)
         else:
             panel.why = panel.why.with_problem(str(answer))
+        self._bring_into_view(panel)  # the exact figures made it taller
 
     def action_chart(self) -> None:
         """Show the table's basic-strategy chart with the hand in play marked."""
@@ -408,9 +498,10 @@ class TableScreen(Screen[None]):
         self.app.push_screen(screen)
 
     def action_bet(self) -> None:
-        """Open the bet chooser (between rounds)."""
-        if self.session.in_play:
-            self._notice("Cannot change the bet while a round is in play.")
+        """Open the bet chooser (between rounds, with chips enough for the minimum bet)."""
+        problem = self.session.bet_chooser_problem()
+        if problem is not None:
+            self._notice(problem)
             return
         screen = BetScreen(
             self.session.table.bet, self.session.bet_limits(), self.session.bet_problem
@@ -527,7 +618,7 @@ class TableScreen(Screen[None]):
 
     def _has_key(self, key: KeyInfo) -> bool:
         _, action, parameters = parse_action(key.action)
-        return self.check_action(action, parameters) is not False
+        return self._table_has(action, parameters)
 
     def action_quit(self) -> None:
         """Quit; the table was saved after the last action."""

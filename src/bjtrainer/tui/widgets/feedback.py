@@ -22,7 +22,9 @@ class FeedbackPicture:
     accepted : bool
         Whether that decision was accepted (green) or not (red).
     result : str
-        ``RoundResult.describe()`` once the round is settled, else empty.
+        ``RoundResult.describe()`` once the round is settled; while it goes
+        on, what the peek found after an insurance answer
+        (:func:`~bjtrainer.tui.view_model.peek_line`); else empty.
     """
 
     prompt: str = ""
@@ -32,9 +34,13 @@ class FeedbackPicture:
 
 
 class FeedbackView(Widget):
-    """Draws a :class:`FeedbackPicture` on three lines."""
+    """Draws a :class:`FeedbackPicture`: prompt, grade and result, each from its own row.
 
-    picture: reactive[FeedbackPicture] = reactive(FeedbackPicture())
+    A long line wraps onto more rows and the widget grows (``height: auto``
+    in the stylesheet), so the result line is never pushed out.
+    """
+
+    picture: reactive[FeedbackPicture] = reactive(FeedbackPicture(), layout=True)
 
     def render(self) -> Text:
         picture = self.picture

@@ -16,6 +16,9 @@ from bjtrainer.tui.widgets.cards import DEFAULT_DESIGN, CardDesign, card_row
 class HandView(Widget):
     """Draws one :class:`HandPicture`: cards, total ("Soft" marked), wager, outcome.
 
+    The outcome (``"Win +10"``, ``"Dealer BJ -10"``) is a line of its own
+    under the wager once the round is settled, never cut by the box.
+
     The class ``-active`` (gold outline in the stylesheet) marks the hand
     being played (``003_2bdd88f24671a4ec.txt``: "The gold outline
     identifies the hand you are currently playing").
@@ -47,7 +50,6 @@ class HandView(Widget):
         self.set_class(self.compact, "-compact")
         self.set_class(picture.soft and not picture.natural, "-soft")
         self.border_title = f"Hand {picture.number}"
-        self.border_subtitle = picture.outcome_line()
 
     def render(self) -> Text:
         picture = self.picture
@@ -64,6 +66,13 @@ class HandView(Widget):
         if picture.surrendered:
             wager += " (surrendered)"
         text.append(wager, style="dim" if not picture.active else "")
+        outcome = picture.outcome_line()
+        if outcome:
+            # Its own line, so the box grows to fit it (a border subtitle was cut).
+            net = picture.net or 0
+            style = "bold green" if net > 0 else "bold red" if net < 0 else "bold"
+            text.append("\n")
+            text.append(outcome, style=style)
         return text
 
 
@@ -71,13 +80,17 @@ class HandsRow(HorizontalScroll):
     """Every hand of the round side by side (set ``pictures`` and ``design``).
 
     From ``COMPACT_FROM`` hands on, cards are drawn on one line so that four
-    split hands fit the table's width.
+    split hands fit the table's width, and the row has the class ``-many``
+    (on a narrow terminal the stylesheet lays such hands out two by two).
     """
 
     COMPACT_FROM = 3
 
     pictures: reactive[tuple[HandPicture, ...]] = reactive((), recompose=True)
     design: reactive[CardDesign] = reactive(DEFAULT_DESIGN, recompose=True)
+
+    def watch_pictures(self, pictures: tuple[HandPicture, ...]) -> None:
+        self.set_class(len(pictures) >= self.COMPACT_FROM, "-many")
 
     def compose(self) -> ComposeResult:
         if not self.pictures:

@@ -27,7 +27,7 @@ class StatusPanel(Widget):
             ("In play", str(picture.in_play)),
             ("Shoe", f"{picture.cards_left}/{picture.shoe_size} cards"),
         )
-        width = max(self.size.width, 20)
+        width = self.size.width or 20  # 20 before the first layout
         text = Text()
         for index, (name, value) in enumerate(rows):
             if index:
