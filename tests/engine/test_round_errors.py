@@ -236,3 +236,36 @@ def test_table_refusals(deal: Dealer) -> None:
         "and this table has no refill."
     ):
         table.deal()
+
+
+def test_verify_dispatches_to_each_verify_method() -> None:
+    """Round.verify(action) raises exactly what the action's verify_* raises."""
+    from bjtrainer.engine.actions import HAND_ACTIONS, INSURANCE_ACTIONS
+    from bjtrainer.engine.bankroll import Bankroll
+    from bjtrainer.engine.shoe import Shoe
+
+    rules = PRESETS["practice"]
+    # Player 9,5 against a 7: a two-card hard 14 after no peek; no insurance offered.
+    round_ = Round(rules, Shoe.stacked(rules, ["9S", "7H", "5D", "TC"]), Bankroll(1000), 10)
+    names = {
+        "hit": "verify_hitting",
+        "stand": "verify_standing",
+        "double": "verify_doubling",
+        "split": "verify_splitting",
+        "surrender": "verify_surrendering",
+        "insurance": "verify_insuring",
+        "no_insurance": "verify_declining_insurance",
+    }
+    for action in (*HAND_ACTIONS, *INSURANCE_ACTIONS):
+        direct: str | None = None
+        try:
+            getattr(round_, names[action.value])()
+        except IllegalActionError as exc:
+            direct = str(exc)
+        via: str | None = None
+        try:
+            round_.verify(action)
+        except IllegalActionError as exc:
+            via = str(exc)
+        assert via == direct
+        assert (via is None) == (action in round_.legal_actions())

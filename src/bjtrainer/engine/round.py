@@ -579,6 +579,24 @@ class Round:
         self._insurance_answered = True
         return self._done(record)
 
+    def verify(self, action: Action) -> None:
+        """Raise :class:`IllegalActionError` if ``action`` is not allowed now.
+
+        The dispatcher of the ``verify_*`` methods: the message is theirs,
+        a full sentence saying why ("Cannot double: the hand already has 3
+        cards.").
+        """
+        verifiers: dict[Action, Callable[[], None]] = {
+            Action.HIT: self.verify_hitting,
+            Action.STAND: self.verify_standing,
+            Action.DOUBLE: self.verify_doubling,
+            Action.SPLIT: self.verify_splitting,
+            Action.SURRENDER: self.verify_surrendering,
+            Action.INSURANCE: self.verify_insuring,
+            Action.NO_INSURANCE: self.verify_declining_insurance,
+        }
+        verifiers[Action(action)]()
+
     def apply(self, action: Action, amount: int | None = None) -> ActionRecord:
         """Take ``action``: the one entry point for replays and the UI.
 

@@ -25,17 +25,6 @@ from bjtrainer.trainer.legal import legal_analysis, legal_evs
 from bjtrainer.trainer.spots import Spot, decision_spot, insurance_spot
 from bjtrainer.trainer.wording import in_display_order
 
-#: The engine's ``verify_*`` method for each action: its message says why not.
-_VERIFY: dict[Action, str] = {
-    Action.HIT: "verify_hitting",
-    Action.STAND: "verify_standing",
-    Action.DOUBLE: "verify_doubling",
-    Action.SPLIT: "verify_splitting",
-    Action.SURRENDER: "verify_surrendering",
-    Action.INSURANCE: "verify_insuring",
-    Action.NO_INSURANCE: "verify_declining_insurance",
-}
-
 
 class Coach:
     """Grades and records the decisions of one table.
@@ -186,7 +175,7 @@ class Coach:
     def _verify(round: Round, action: Action) -> None:
         if round.phase is Phase.SETTLED:
             raise IllegalActionError("Cannot answer: the round is over.")
-        getattr(round, _VERIFY[action])()
+        round.verify(action)
         if action not in round.legal_actions():  # pragma: no cover - verify_* raised already
             raise IllegalActionError(f"Cannot {action.value.replace('_', ' ')} now.")
 

@@ -76,17 +76,6 @@ __all__ = [
     "SetSummary",
 ]
 
-#: The engine's ``verify_*`` method for each action: its message says why not.
-_VERIFY: dict[Action, str] = {
-    Action.HIT: "verify_hitting",
-    Action.STAND: "verify_standing",
-    Action.DOUBLE: "verify_doubling",
-    Action.SPLIT: "verify_splitting",
-    Action.SURRENDER: "verify_surrendering",
-    Action.INSURANCE: "verify_insuring",
-    Action.NO_INSURANCE: "verify_declining_insurance",
-}
-
 
 @dataclass(frozen=True)
 class PendingDecision:
@@ -554,7 +543,7 @@ class PracticeSet:
     def _verify(self, action: Action) -> None:
         round_ = self.round
         if action not in round_.legal_actions():
-            getattr(round_, _VERIFY[action])()
+            round_.verify(action)
             raise IllegalActionError(  # pragma: no cover - verify_* raised already
                 f"Cannot {action.value.replace('_', ' ')} now."
             )
