@@ -26,6 +26,18 @@ ACTION_LABELS: dict[Action, str] = {
 }
 
 
+#: The verb of each action, for sentences such as "Cannot take insurance: ...".
+ACTION_VERBS: dict[Action, str] = {
+    Action.HIT: "hit",
+    Action.STAND: "stand",
+    Action.DOUBLE: "double",
+    Action.SPLIT: "split",
+    Action.SURRENDER: "surrender",
+    Action.INSURANCE: "take insurance",
+    Action.NO_INSURANCE: "decline insurance",
+}
+
+
 def label(action: Action) -> str:
     """The action as a player reads it: ``"Hit"``, ``"No insurance"``."""
     return ACTION_LABELS[action]

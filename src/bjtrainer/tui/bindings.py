@@ -10,6 +10,8 @@ from collections.abc import Sequence
 
 from textual.binding import Binding, BindingType
 
+from bjtrainer.engine.actions import Action
+from bjtrainer.engine.rules import Rules
 from bjtrainer.tui.keys import KeyInfo
 
 
@@ -19,3 +21,18 @@ def bindings_of(keys: Sequence[KeyInfo]) -> list[BindingType]:
         Binding(key.keys, key.action, key.label, show=key.footer, key_display=key.display)
         for key in keys
     ]
+
+
+def table_has_play(rules: Rules, parameters: tuple[object, ...]) -> bool:
+    """Whether the table offers the play of a ``play('...')`` key at all.
+
+    Surrender and the insurance answers exist only where the rules offer
+    them (``Rules.surrender``, ``Rules.insurance``); every other play does.
+    """
+    if not parameters:
+        return True
+    if parameters[0] == Action.SURRENDER.value:
+        return rules.surrender != "none"
+    if parameters[0] in (Action.INSURANCE.value, Action.NO_INSURANCE.value):
+        return rules.insurance != "none"
+    return True

@@ -49,18 +49,8 @@ from bjtrainer.trainer.explain import (
 from bjtrainer.trainer.grading import Grade
 from bjtrainer.trainer.practice import Practice
 from bjtrainer.trainer.spots import decision_spot, insurance_spot
+from bjtrainer.trainer.wording import ACTION_VERBS
 from bjtrainer.tui.unrestorable import keep_aside, store_file
-
-#: The verb of each action in "Cannot ...: no hand is in play." notices.
-_VERBS: dict[Action, str] = {
-    Action.HIT: "hit",
-    Action.STAND: "stand",
-    Action.DOUBLE: "double",
-    Action.SPLIT: "split",
-    Action.SURRENDER: "surrender",
-    Action.INSURANCE: "take insurance",
-    Action.NO_INSURANCE: "decline insurance",
-}
 
 #: Settings keys, formatted with the rules id: the "Repeat last bet" box
 #: (``"1"`` ticked, ``"0"`` not; ticked by default, ``000_8a8a97ee632ebe69.txt``)
@@ -585,11 +575,11 @@ class TableSession:
         round_ = self.table.round
         if round_ is None or round_.phase is Phase.SETTLED:
             raise IllegalActionError(
-                f"Cannot {_VERBS[action]}: no hand is in play. Press Enter to deal."
+                f"Cannot {ACTION_VERBS[action]}: no hand is in play. Press Enter to deal."
             )
         if amount is not None:
             if action is not Action.INSURANCE:
-                raise IllegalActionError(f"Cannot {_VERBS[action]} with an amount of chips.")
+                raise IllegalActionError(f"Cannot {ACTION_VERBS[action]} with an amount of chips.")
             round_.verify_insuring(amount)
         at_offer = round_.phase is Phase.INSURANCE
         spot = insurance_spot(round_) if at_offer else decision_spot(round_)

@@ -40,8 +40,8 @@ from bjtrainer.store import RunKind
 from bjtrainer.trainer.practice import Practice
 from bjtrainer.trainer.sets import AnswerOutcome, PracticeSet
 from bjtrainer.trainer.topics import Topic
-from bjtrainer.trainer.wording import label
-from bjtrainer.tui.bindings import bindings_of
+from bjtrainer.trainer.wording import ACTION_VERBS, label
+from bjtrainer.tui.bindings import bindings_of, table_has_play
 from bjtrainer.tui.keys import SET_KEYS, KeyInfo
 from bjtrainer.tui.practice_view import (
     outcome_result,
@@ -78,16 +78,6 @@ SIDE_COMMANDS: tuple[Command, ...] = (
 #: The decisions' commands (``Action`` values).
 _PLAY_COMMANDS: frozenset[str] = frozenset(action.value for action in Action)
 
-#: The verb of each action in "Cannot ..." notices.
-_VERBS: dict[Action, str] = {
-    Action.HIT: "hit",
-    Action.STAND: "stand",
-    Action.DOUBLE: "double",
-    Action.SPLIT: "split",
-    Action.SURRENDER: "surrender",
-    Action.INSURANCE: "take insurance",
-    Action.NO_INSURANCE: "decline insurance",
-}
 
 #: Practice help notes (``shared/RULES.md``, "Practice features"; issue 3, items 2-3).
 SET_NOTES = (
@@ -178,13 +168,7 @@ class SetScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Hide the keys of plays this table does not have (as at the table)."""
-        rules = self.practice.rules
-        if action == "play" and parameters:
-            if parameters[0] == Action.SURRENDER.value:
-                return rules.surrender != "none"
-            if parameters[0] in (Action.INSURANCE.value, Action.NO_INSURANCE.value):
-                return rules.insurance != "none"
-        return True
+        return action != "play" or table_has_play(self.practice.rules, parameters)
 
     # Attributes down
 
@@ -254,7 +238,9 @@ class SetScreen(Screen[None]):
         action = Action(name)
         pending = self.practice_set.pending
         if pending is None:
-            self._notice(f"Cannot {_VERBS[action]}: the hand is over. Enter deals the next spot.")
+            self._notice(
+                f"Cannot {ACTION_VERBS[action]}: the hand is over. Enter deals the next spot."
+            )
             return
         if pending.missed is not None and not self.retrying:
             self._notice(

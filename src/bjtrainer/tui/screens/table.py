@@ -45,6 +45,7 @@ from textual.worker import Worker, WorkerState
 from bjtrainer.engine.actions import Action
 from bjtrainer.engine.round import Phase
 from bjtrainer.errors import BjTrainerError, IllegalActionError
+from bjtrainer.tui.bindings import table_has_play
 from bjtrainer.tui.chart_cells import round_cell
 from bjtrainer.tui.keys import TABLE_KEYS, KeyInfo
 from bjtrainer.tui.screens.bet import BetScreen
@@ -225,11 +226,8 @@ class TableScreen(Screen[None]):
             return rules.cash_out
         if action == "refill":
             return rules.refill
-        if action == "play" and parameters:
-            if parameters[0] == Action.SURRENDER.value:
-                return rules.surrender != "none"
-            if parameters[0] in (Action.INSURANCE.value, Action.NO_INSURANCE.value):
-                return rules.insurance != "none"
+        if action == "play":
+            return table_has_play(rules, parameters)
         return True
 
     # Attributes down
