@@ -124,6 +124,11 @@ class Store(PracticeStore):
                 f"Move the file away (or set {paths.HOME_ENV}) to start a new store."
             ) from exc
 
+    @property
+    def location(self) -> str:
+        """The file behind the store, for messages: its path, or ``"(in memory)"``."""
+        return _location(self.db)
+
     # Settings
 
     def get_setting(self, key: str, default: str | None = None) -> str | None:
@@ -139,6 +144,42 @@ class Store(PracticeStore):
             self.db.table("settings").upsert({"key": key, "value": value}, pk="key")
 
     # The saved table
+
+    def keep_table_as(self, rules_id: str, key: str) -> str | None:
+        """Copy the saved row of ``rules_id``, exactly as stored, under a new key.
+
+        The row is copied as text, so an unreadable state (one that
+        :meth:`load_table` cannot parse) is kept too. The row under
+        ``rules_id`` is left as it was.
+
+        Parameters
+        ----------
+        rules_id : str
+            The id the table was saved under.
+        key : str
+            The new key; ``-2``, ``-3`` ... is added if it is taken.
+
+        Returns
+        -------
+        str or None
+            The key used, or ``None`` if nothing is saved under ``rules_id``.
+
+        Raises
+        ------
+        StoreError
+            If the store cannot be read or written; nothing is copied.
+        """
+        table = self.db.table("saved_tables")
+        with self._guard("keep a saved table aside in"), self.db.atomic():
+            rows = list(table.rows_where("rules_id = ?", [rules_id]))
+            if not rows:
+                return None
+            chosen, number = key, 1
+            while table.count_where("rules_id = ?", [chosen]):
+                number += 1
+                chosen = f"{key}-{number}"
+            table.insert({"rules_id": chosen, "state": rows[0]["state"]})
+        return chosen
 
     def save_table(self, rules_id: str, state: Mapping[str, Any]) -> None:
         """Save a table's state (``Table.to_state()``), one row per rules id.

@@ -8,19 +8,12 @@ exactly as stored, to another key of the same ``saved_tables`` table,
 saved under the rules id (issue 2, item 7: "the table is saved after every
 action"; ``003_2bdd88f24671a4ec.txt``: "Your current table is saved
 locally and restored after refresh"). No Textual here.
-
-``Store`` has no public method to copy a row verbatim (``load_table``
-parses it, and an unreadable row cannot be parsed), so this module reads
-and writes the ``saved_tables`` rows through ``store.db`` in one
-transaction.
 """
 
 from __future__ import annotations
 
-import sqlite3
 from datetime import datetime
 
-from bjtrainer.errors import StoreError
 from bjtrainer.store import Store
 
 #: The key an unrestorable table is kept under: its rules id and the local time.
@@ -28,8 +21,6 @@ KEY_FORMAT = "{rules_id}.unrestorable-{stamp}"
 
 #: ``strftime`` format of the time in :data:`KEY_FORMAT` (``20250102T030405``).
 STAMP_FORMAT = "%Y%m%dT%H%M%S"
-
-_TABLE = "saved_tables"
 
 
 def keep_aside(store: Store, rules_id: str, moment: datetime) -> str | None:
@@ -57,33 +48,10 @@ def keep_aside(store: Store, rules_id: str, moment: datetime) -> str | None:
     StoreError
         If the store cannot be read or written; nothing is copied.
     """
-    table = store.db.table(_TABLE)
     base = KEY_FORMAT.format(rules_id=rules_id, stamp=moment.strftime(STAMP_FORMAT))
-    try:
-        with store.db.atomic():
-            rows = list(table.rows_where("rules_id = ?", [rules_id]))
-            if not rows:
-                return None
-            key, number = base, 1
-            while table.count_where("rules_id = ?", [key]):
-                number += 1
-                key = f"{base}-{number}"
-            table.insert({"rules_id": key, "state": rows[0]["state"]})
-    except sqlite3.DatabaseError as exc:
-        raise StoreError(
-            f"Cannot keep the unrestorable {rules_id!r} table aside in the bjtrainer store "
-            f"{store_file(store)}: {exc}."
-        ) from exc
-    return key
+    return store.keep_table_as(rules_id, base)
 
 
 def store_file(store: Store) -> str:
     """The file behind ``store`` for messages: its path, or ``"(in memory)"``."""
-    try:
-        rows = store.db.conn.execute("PRAGMA database_list").fetchall()
-    except sqlite3.Error:
-        return "(unknown file)"
-    for _, name, filename in rows:
-        if name == "main":
-            return str(filename) if filename else "(in memory)"
-    return "(unknown file)"
+    return store.location
