@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from textual.app import ComposeResult
-from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
+from textual.widget import Widget
 
 from bjtrainer.tui.widgets.commands import ButtonVariant, CommandButton, show_offered
 
@@ -21,8 +21,8 @@ from bjtrainer.tui.widgets.commands import ButtonVariant, CommandButton, show_of
 Command = tuple[str, str, ButtonVariant]
 
 
-class CommandColumn(Vertical):
-    """Buttons one under the other; only the commands in ``offered`` are shown.
+class _Commands(Widget):
+    """Command buttons; only the commands in ``offered`` are shown.
 
     Parameters
     ----------
@@ -44,23 +44,27 @@ class CommandColumn(Vertical):
         show_offered(self.query(CommandButton), offered)
 
 
-class CommandRow(Horizontal):
-    """Buttons side by side; only the commands in ``offered`` are shown.
+class CommandColumn(_Commands):
+    """Buttons one under the other (laid out as Textual's ``Vertical``)."""
 
-    Parameters
-    ----------
-    commands : sequence of (label, command, variant)
+    DEFAULT_CSS = """
+    CommandColumn {
+        width: 1fr;
+        height: 1fr;
+        layout: vertical;
+        overflow: hidden hidden;
+    }
     """
 
-    offered: reactive[frozenset[str]] = reactive(frozenset())
 
-    def __init__(self, commands: Sequence[Command], *, id: str | None = None) -> None:
-        super().__init__(id=id)
-        self.commands = tuple(commands)
+class CommandRow(_Commands):
+    """Buttons side by side (laid out as Textual's ``Horizontal``)."""
 
-    def compose(self) -> ComposeResult:
-        for label, command, variant in self.commands:
-            yield CommandButton(label, command, variant=variant)
-
-    def watch_offered(self, offered: frozenset[str]) -> None:
-        show_offered(self.query(CommandButton), offered)
+    DEFAULT_CSS = """
+    CommandRow {
+        width: 1fr;
+        height: 1fr;
+        layout: horizontal;
+        overflow: hidden hidden;
+    }
+    """
