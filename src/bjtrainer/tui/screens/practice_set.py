@@ -51,9 +51,10 @@ from bjtrainer.tui.practice_view import (
     set_title,
 )
 from bjtrainer.tui.screens.help import HelpScreen
+from bjtrainer.tui.screens.play_base import NOTICE_SECONDS, PlayScreen
 from bjtrainer.tui.screens.set_summary import SetSummaryScreen, SummaryChoice
 from bjtrainer.tui.view_model import dealer_picture, hand_pictures
-from bjtrainer.tui.widgets.cards import DEFAULT_DESIGN, CardDesign, plain_text
+from bjtrainer.tui.widgets.cards import DEFAULT_DESIGN, CardDesign
 from bjtrainer.tui.widgets.coach_panel import CoachPanel
 from bjtrainer.tui.widgets.command_column import Command, CommandColumn
 from bjtrainer.tui.widgets.commands import ActionBar, CommandButton
@@ -61,9 +62,6 @@ from bjtrainer.tui.widgets.dealer_view import DealerView
 from bjtrainer.tui.widgets.feedback import FeedbackPicture, FeedbackView
 from bjtrainer.tui.widgets.hand_view import HandsRow
 from bjtrainer.tui.widgets.set_panel import SetPanel
-
-#: Seconds a notice stays on screen (as at the table).
-NOTICE_SECONDS = 3.0
 
 #: The side panel's buttons.
 SIDE_COMMANDS: tuple[Command, ...] = (
@@ -111,7 +109,7 @@ def start_set(practice: Practice, kind: RunKind, topic: Topic | None = None) -> 
     raise PracticeError(f"A {kind.value} set cannot be started from the menu.")
 
 
-class SetScreen(Screen[None]):
+class SetScreen(PlayScreen):
     """One practice set at its own practice table.
 
     Parameters
@@ -129,10 +127,9 @@ class SetScreen(Screen[None]):
     def __init__(
         self, practice: Practice, practice_set: PracticeSet, design: CardDesign = DEFAULT_DESIGN
     ) -> None:
-        super().__init__()
+        super().__init__(design)
         self.practice = practice
         self.practice_set = practice_set
-        self.design = design
         self.retrying = False
         self.last: AnswerOutcome | None = None
         self.shown_token: str | None = None
@@ -153,16 +150,8 @@ class SetScreen(Screen[None]):
                 yield CommandColumn(SIDE_COMMANDS, id="set-buttons")
         yield Footer(compact=True)
 
-    def _text(self, text: str) -> str:
-        return plain_text(text) if self.design == "ascii" else text
-
     def on_mount(self) -> None:
-        self.set_class(self.design == "ascii", "-ascii")
-        if self.design == "ascii":
-            for button in self.query(CommandButton):
-                button.label = plain_text(str(button.label))
-        self.query_one(DealerView).design = self.design
-        self.query_one(HandsRow).design = self.design
+        self.apply_design()
         self.query_one("#cmd-deal", CommandButton).label = self._text("Next ⏎")
         self.refresh_set()
 
@@ -193,15 +182,6 @@ class SetScreen(Screen[None]):
         self.query_one(ActionBar).offered = offered
         self.query_one(CommandColumn).offered = offered
         self.query_one(SetPanel).picture = set_progress(practice_set)
-
-    def _clear_coach(self) -> None:
-        panel = self.query_one(CoachPanel)
-        panel.lines = ()
-        panel.title = ""
-
-    def _notice(self, message: str) -> None:
-        self.app.clear_notifications()
-        self.notify(message, severity="warning", timeout=NOTICE_SECONDS)
 
     # Messages up
 

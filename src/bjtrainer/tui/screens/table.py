@@ -37,7 +37,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
-from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Footer, Static
 from textual.worker import Worker, WorkerState
@@ -54,6 +53,7 @@ from bjtrainer.tui.screens.cash_out import CashOutScreen
 from bjtrainer.tui.screens.chart import ChartScreen
 from bjtrainer.tui.screens.help import HelpScreen
 from bjtrainer.tui.screens.insurance import InsuranceScreen
+from bjtrainer.tui.screens.play_base import NOTICE_SECONDS, PlayScreen
 from bjtrainer.tui.session import TableSession
 from bjtrainer.tui.shoe_aware import ShoeFigures, ShoeQuestion, shoe_figures, shoe_question
 from bjtrainer.tui.shoe_aware import independent_why as shoe_independent_why
@@ -64,7 +64,7 @@ from bjtrainer.tui.view_model import (
     prompt_line,
     table_picture,
 )
-from bjtrainer.tui.widgets.cards import DEFAULT_DESIGN, CardDesign, plain_text
+from bjtrainer.tui.widgets.cards import DEFAULT_DESIGN, CardDesign
 from bjtrainer.tui.widgets.chip_rack import ChipRack
 from bjtrainer.tui.widgets.coach_panel import CoachPanel
 from bjtrainer.tui.widgets.commands import ActionBar, CommandButton, TableButtons
@@ -78,9 +78,6 @@ from bjtrainer.tui.widgets.status_panel import StatusPanel
 #: The commands that are player decisions (``Action`` values).
 PLAY_COMMANDS: frozenset[str] = frozenset(action.value for action in Action)
 
-#: Seconds a notice (an action not allowed now, ...) stays on screen.
-NOTICE_SECONDS = 3.0
-
 #: The notice of a deal from a freshly shuffled shoe.
 SHUFFLE_NOTICE = "Shuffled a new shoe."
 
@@ -88,7 +85,7 @@ SHUFFLE_NOTICE = "Shuffled a new shoe."
 SHOE_WORKER = "shoe-aware"
 
 
-class TableScreen(Screen[None]):
+class TableScreen(PlayScreen):
     """The blackjack table.
 
     Parameters
@@ -125,9 +122,8 @@ class TableScreen(Screen[None]):
     ]
 
     def __init__(self, session: TableSession, design: CardDesign = DEFAULT_DESIGN) -> None:
-        super().__init__()
+        super().__init__(design)
         self.session = session
-        self.design = design
         #: The shoe-aware toggle (Z): W shows the exact figures beside the independent ones.
         self.shoe_aware = False
         self._shoe_request = 0  # the shoe-aware request shown; older answers are dropped
@@ -150,17 +146,8 @@ class TableScreen(Screen[None]):
                 yield TableButtons(id="table-buttons")
         yield Footer(compact=True)
 
-    def _text(self, text: str) -> str:
-        """``text`` as the card design draws it: ASCII only in the ``ascii`` design."""
-        return plain_text(text) if self.design == "ascii" else text
-
     def on_mount(self) -> None:
-        self.set_class(self.design == "ascii", "-ascii")
-        if self.design == "ascii":
-            for button in self.query(CommandButton):
-                button.label = plain_text(str(button.label))
-        self.query_one(DealerView).design = self.design
-        self.query_one(HandsRow).design = self.design
+        self.apply_design()
         self.refresh_table()
         if self.session.restore_problem:  # long: it names where the old table was kept
             self.notify(self.session.restore_problem, severity="warning", timeout=15)
@@ -274,19 +261,12 @@ class TableScreen(Screen[None]):
         self.refresh_bindings()  # the footer shows the keys that work now
 
     def _clear_coach(self) -> None:
-        panel = self.query_one(CoachPanel)
-        panel.lines = ()
-        panel.title = ""
+        super()._clear_coach()
         self._hide_shoe_why()
 
     def _hide_shoe_why(self) -> None:
         self._shoe_request += 1
         self.query_one(ShoeWhyPanel).why = None
-
-    def _notice(self, message: str) -> None:
-        """One short notice at a time: a new one replaces the last."""
-        self.app.clear_notifications()
-        self.notify(message, severity="warning", timeout=NOTICE_SECONDS)
 
     # Messages up
 
