@@ -18,9 +18,21 @@ from bjtrainer.tui.keys import KeyInfo
 def bindings_of(keys: Sequence[KeyInfo]) -> list[BindingType]:
     """One :class:`~textual.binding.Binding` per key entry, footer flag and display kept."""
     return [
-        Binding(key.keys, key.action, key.label, show=key.footer, key_display=key.display)
+        Binding(
+            both_cases(key.keys), key.action, key.label, show=key.footer, key_display=key.display
+        )
         for key in keys
     ]
+
+
+def both_cases(keys: str) -> str:
+    """``"t,o"`` -> ``"t,T,o,O"``: a letter key works with Shift or Caps Lock too."""
+    names: list[str] = []
+    for name in keys.split(","):
+        for variant in (name, name.upper()) if len(name) == 1 and name.isalpha() else (name,):
+            if variant not in names:
+                names.append(variant)
+    return ",".join(names)
 
 
 def table_has_play(rules: Rules, parameters: tuple[object, ...]) -> bool:

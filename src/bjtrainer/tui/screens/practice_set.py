@@ -60,6 +60,7 @@ from bjtrainer.tui.widgets.command_column import Command, CommandColumn
 from bjtrainer.tui.widgets.commands import ActionBar, CommandButton
 from bjtrainer.tui.widgets.dealer_view import DealerView
 from bjtrainer.tui.widgets.feedback import FeedbackPicture, FeedbackView
+from bjtrainer.tui.widgets.felt import Felt
 from bjtrainer.tui.widgets.hand_view import HandsRow
 from bjtrainer.tui.widgets.set_panel import SetPanel
 
@@ -139,7 +140,7 @@ class SetScreen(PlayScreen):
         title = f"bjtrainer · {set_title(self.practice_set)} · {rules.name or rules.id}"
         yield Static(self._text(title), id="title")
         with Horizontal(id="body"):
-            with Vertical(id="felt"):
+            with Felt(id="felt"):
                 yield DealerView(id="dealer")
                 yield HandsRow(id="hands")
                 yield FeedbackView(id="feedback")
@@ -323,6 +324,7 @@ class SetScreen(PlayScreen):
         panel.title = title
         panel.lines = tuple(self._text(line) for line in lines)
         self.refresh_set()
+        self.query_one(Felt).keep_in_view(panel)
 
     def action_hint(self) -> None:
         """Show the hint (the next first answer then counts as after a hint)."""

