@@ -33,3 +33,38 @@ async def test_why_shows_in_a_practice_set_at_80_by_24(store: Store) -> None:
         panel = screen.query_one(CoachPanel)
         assert panel.title == "Why" and panel.lines
         assert on_screen(app, panel)
+
+
+async def test_play_on_after_a_miss_shows_the_reason_and_the_result(store: Store) -> None:
+    """A missed stand played on (O) ends the hand: the reason stays and the
+    round's result line (net change, as at the table) follows it."""
+    from practice_tui_support import decision_evs
+
+    from bjtrainer.engine.actions import Action
+    from bjtrainer.engine.rules import PRESETS
+    from bjtrainer.tui.widgets.feedback import FeedbackView
+
+    app = practice_app(store)
+    async with app.run_test(size=(100, 34)) as pilot:
+        await pilot.press("m", "5")  # focused practice: stiff hands 12-16
+        screen = set_screen(app)
+        for _ in range(10):
+            pending = screen.practice_set.pending
+            assert pending is not None
+            evs = decision_evs(PRESETS["practice"], pending)
+            if Action.STAND in evs and max(evs.values()) - evs[Action.STAND] > 0.02:
+                break
+            await pilot.press(
+                {Action.HIT: "h", Action.STAND: "s", Action.SURRENDER: "r"}.get(
+                    max(evs, key=evs.__getitem__), "h"
+                )
+            )
+            while screen.practice_set.pending is None and not screen.practice_set.finished:
+                await pilot.press("enter")
+        else:
+            raise AssertionError("no spot where standing is a miss came up")
+        await pilot.press("s", "o")  # the miss, then play it on: the hand is over
+        await pilot.pause()
+        result = screen.query_one(FeedbackView).picture.result
+        assert "beats Stand" in result
+        assert "Net " in result

@@ -182,14 +182,14 @@ def set_commands(practice_set: PracticeSet, *, retrying: bool) -> frozenset[str]
 
 
 def outcome_result(practice_set: PracticeSet, outcome: AnswerOutcome | None) -> str:
-    """The feedback's third line: the reason after a miss, else the settled hand's result.
+    """The feedback's third line: the reason after a miss, and the settled hand's result.
 
     The reason is the one line from the Why figures (issue 3, item 2); the
     result is the round's net change, as at the table.
     """
-    if outcome is not None and not outcome.grade.accepted:
-        return outcome.reason
     round_ = practice_set.round
-    if round_.phase is Phase.SETTLED and round_.result is not None:
-        return round_.result.describe()
-    return ""
+    settled = round_.result.describe() if round_.phase is Phase.SETTLED and round_.result else ""
+    if outcome is not None and not outcome.grade.accepted:
+        # After a miss the reason stays; once the hand is over (play on) its result follows.
+        return f"{outcome.reason} {settled}".strip()
+    return settled
