@@ -42,8 +42,8 @@ import json, time
 import numpy as np
 from bjtrainer.engine.rules import PRESETS
 from bjtrainer.ev import HandSpot
-from bjtrainer.ev.finite_shoe import unseen_composition
-from bjtrainer.ev.finite_spot import analyse_shoe
+from bjtrainer.ev.exact.composition import unseen_composition
+from bjtrainer.ev.exact.spot import analyse_shoe
 
 rules = PRESETS["practice"]
 rng = np.random.default_rng(2024)

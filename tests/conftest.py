@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from bjtrainer.paths import HOME_ENV
+from bjtrainer.store import Store
 
 
 @pytest.fixture(autouse=True)
@@ -23,3 +25,10 @@ def isolated_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     home = tmp_path / "bjtrainer-home"
     monkeypatch.setenv(HOME_ENV, str(home))
     return home
+
+
+@pytest.fixture
+def store() -> Iterator[Store]:
+    """A fresh in-memory store, closed after the test."""
+    with Store.memory() as opened:
+        yield opened

@@ -18,7 +18,7 @@ from bjtrainer.cli import main
 from bjtrainer.engine.cards import RANK_VALUE
 from bjtrainer.engine.hand import is_natural
 from bjtrainer.engine.rules import PRESETS
-from bjtrainer.trainer.daily import daily_spots
+from bjtrainer.trainer.practice.daily import daily_spots
 
 
 def run_json(capsys: pytest.CaptureFixture[str], *args: str) -> list[dict[str, object]]:

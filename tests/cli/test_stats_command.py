@@ -13,8 +13,8 @@ from bjtrainer.engine.actions import Action
 from bjtrainer.engine.rules import PRESETS
 from bjtrainer.store import Store
 from bjtrainer.trainer.clock import ManualClock
-from bjtrainer.trainer.deals import DealPlan
-from bjtrainer.trainer.practice import Practice
+from bjtrainer.trainer.practice.deals import DealPlan
+from bjtrainer.trainer.practice.modes import Practice
 from bjtrainer.trainer.spots import Spot
 
 # Hard 16 v 10 at practice: surrender (-0.5) beats stand (-0.5404, Wizard of Odds,

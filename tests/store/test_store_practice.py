@@ -27,7 +27,7 @@ from bjtrainer.store import (
     RunRecord,
     Store,
 )
-from bjtrainer.trainer.answers import DailyPlace, record_answer
+from bjtrainer.trainer.practice.answers import DailyPlace, record_answer
 
 KEY = "practice|6,T|T|hand:1:0|stand+hit+double+surrender"
 WHEN = datetime(2026, 11, 29, 12, 0, tzinfo=timezone(timedelta(hours=1)))

@@ -118,8 +118,8 @@ def test_the_core_never_imports_textual() -> None:
 
     code = (
         "import sys\n"
-        "import bjtrainer.strategy, bjtrainer.strategy.generate, bjtrainer.ev.finite_spot\n"
-        "import bjtrainer.ev.finite_table\n"
+        "import bjtrainer.strategy, bjtrainer.strategy.generate, bjtrainer.ev.exact.spot\n"
+        "import bjtrainer.ev.exact.two_card\n"
         "print(sorted(m for m in sys.modules if m.split('.')[0] == 'textual'))\n"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)

@@ -15,7 +15,6 @@ from datetime import UTC, date, datetime, timedelta
 from zoneinfo import ZoneInfo
 
 import pytest
-from practice_support import COPENHAGEN, make_practice
 
 from bjtrainer.store import Store
 from bjtrainer.trainer.clock import (
@@ -27,7 +26,8 @@ from bjtrainer.trainer.clock import (
     system_zone,
     to_utc,
 )
-from bjtrainer.trainer.daily import daily_spots
+from bjtrainer.trainer.practice.daily import daily_spots
+from tests.trainer.practice.practice_support import COPENHAGEN, make_practice
 
 
 def test_midnight_turns_the_local_date() -> None:

@@ -8,25 +8,18 @@ shoe, so each test knows every card that will be dealt.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy as np
 import pytest
-from tui_support import PRACTICE, AppFactory, fixed_clock
 
 from bjtrainer.engine.rules import Rules
 from bjtrainer.engine.shoe import Shoe
 from bjtrainer.store import Store
 from bjtrainer.tui.app import BjTrainerApp, make_app
-from bjtrainer.tui.widgets.cards import CardDesign
-
-
-@pytest.fixture
-def store() -> Iterator[Store]:
-    """A fresh in-memory store, closed after the test."""
-    with Store.memory() as opened:
-        yield opened
+from bjtrainer.tui.views.cards import CardDesign
+from tests.tui.tui_support import PRACTICE, AppFactory, fixed_clock
 
 
 @pytest.fixture

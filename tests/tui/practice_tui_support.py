@@ -24,7 +24,7 @@ from bjtrainer.ev import analyse, insurance_evs
 from bjtrainer.store import Store
 from bjtrainer.trainer.clock import ManualClock
 from bjtrainer.trainer.legal import legal_evs
-from bjtrainer.trainer.sets import PendingDecision
+from bjtrainer.trainer.practice.sets import PendingDecision
 from bjtrainer.trainer.spot_keys import is_insurance_spot
 from bjtrainer.tui.app import BjTrainerApp, make_app
 from bjtrainer.tui.screens.practice_set import SetScreen

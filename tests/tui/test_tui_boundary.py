@@ -18,12 +18,12 @@ CORE = (
     "bjtrainer.trainer.explain",
     "bjtrainer.store",
     # The TUI's plain-Python parts stay free of Textual too.
-    "bjtrainer.tui.session",
-    "bjtrainer.tui.view_model",
+    "bjtrainer.trainer.session",
+    "bjtrainer.tui.views.table",
     "bjtrainer.tui.keys",
     "bjtrainer.tui.seat",
-    "bjtrainer.tui.table_summary",
-    "bjtrainer.tui.widgets.cards",
+    "bjtrainer.tui.views.table_summary",
+    "bjtrainer.tui.views.cards",
     "bjtrainer.store.board",
 )
 

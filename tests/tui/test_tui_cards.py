@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from bjtrainer.engine.cards import RANKS, SUITS, Card
-from bjtrainer.tui.widgets.cards import (
+from bjtrainer.tui.views.cards import (
     CARD_DESIGNS,
     card_design,
     card_label,

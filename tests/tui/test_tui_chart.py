@@ -16,13 +16,12 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
-from tui_support import HOME, PRACTICE, SIZE, AppFactory, text_of
 
 from bjtrainer.engine.actions import Action
 from bjtrainer.engine.rules import PRESETS
 from bjtrainer.strategy import COLUMNS, ROWS, cached_chart
+from bjtrainer.strategy.cells import hand_cell
 from bjtrainer.trainer.wording import signed
-from bjtrainer.tui.chart_cells import hand_cell
 from bjtrainer.tui.screens.chart import ChartScreen
 from bjtrainer.tui.screens.table import TableScreen
 from bjtrainer.tui.widgets.chart_grid import (
@@ -33,6 +32,7 @@ from bjtrainer.tui.widgets.chart_grid import (
     STEP,
     ChartGrid,
 )
+from tests.tui.tui_support import HOME, PRACTICE, SIZE, AppFactory, text_of
 
 TABLES_DIR = Path(__file__).resolve().parents[2] / "strategy_tables"
 

@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from textual.pilot import Pilot
-from tui_support import HOME, SIZE, AppFactory
+
+from tests.tui.tui_support import HOME, SIZE, AppFactory
 
 SnapCompare = Callable[..., bool]
 

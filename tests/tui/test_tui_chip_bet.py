@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
-from tui_support import NIGHT, fixed_clock
 
 from bjtrainer.engine.actions import Action
 from bjtrainer.engine.round import Phase
@@ -21,7 +20,8 @@ from bjtrainer.engine.shoe import Shoe
 from bjtrainer.errors import IllegalActionError
 from bjtrainer.store import Store
 from bjtrainer.store.board import Board
-from bjtrainer.tui.session import TableSession
+from bjtrainer.trainer.session import TableSession
+from tests.tui.tui_support import NIGHT, fixed_clock
 
 CHIPS = (5, 25, 100, 500)
 

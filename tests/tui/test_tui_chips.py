@@ -9,11 +9,11 @@ free balance between rounds" (1000 chips).
 from __future__ import annotations
 
 from textual.widgets import Input
-from tui_support import SIZE, AppFactory, notices, text_of
 
 from bjtrainer.engine.round import Phase
 from bjtrainer.tui.widgets.feedback import FeedbackView
 from bjtrainer.tui.widgets.hand_view import HandView
+from tests.tui.tui_support import SIZE, AppFactory, notices, text_of
 
 # Player 17 against the dealer's T,9 = 19: the player loses the bet.
 LOSE = ["TS", "TH", "7D", "9C"]

@@ -12,11 +12,10 @@ it is Hit.
 
 from __future__ import annotations
 
-from infinite_deck import dealer_from_up
-from tui_support import SIZE, AppFactory
-
 from bjtrainer.store import Store
 from bjtrainer.tui.widgets.coach_panel import CoachPanel
+from tests.ev.oracles.infinite_deck import dealer_from_up
+from tests.tui.tui_support import SIZE, AppFactory
 
 
 def ten_up_no_blackjack() -> dict[int, float]:

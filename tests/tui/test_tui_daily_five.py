@@ -12,7 +12,14 @@ from __future__ import annotations
 
 from datetime import timedelta
 
-from practice_tui_support import (
+from bjtrainer.engine.actions import Action
+from bjtrainer.store import RunKind, Store
+from bjtrainer.trainer.clock import ManualClock
+from bjtrainer.trainer.practice.daily import daily_spots
+from bjtrainer.trainer.practice.sets import PendingDecision
+from bjtrainer.tui.screens.daily_five import DailyFiveScreen
+from bjtrainer.tui.screens.set_summary import SetSummaryScreen
+from tests.tui.practice_tui_support import (
     NOON,
     PRACTICE,
     best_action,
@@ -21,15 +28,7 @@ from practice_tui_support import (
     set_screen,
     worst_action,
 )
-from tui_support import SIZE, text_of
-
-from bjtrainer.engine.actions import Action
-from bjtrainer.store import RunKind, Store
-from bjtrainer.trainer.clock import ManualClock
-from bjtrainer.trainer.daily import daily_spots
-from bjtrainer.trainer.sets import PendingDecision
-from bjtrainer.tui.screens.daily_five import DailyFiveScreen
-from bjtrainer.tui.screens.set_summary import SetSummaryScreen
+from tests.tui.tui_support import SIZE, text_of
 
 #: Hand 2 of the five is answered wrong at its dealt spot, every other decision right.
 WRONG_HAND = 1

@@ -11,11 +11,11 @@ not work now is not in the footer but still answers with the reason.
 from __future__ import annotations
 
 from textual.widgets import Static
-from tui_support import SIZE, AppFactory, notices, text_of
 
 from bjtrainer.engine.round import Phase
 from bjtrainer.tui.app import BjTrainerApp
 from bjtrainer.tui.keys import TABLE_KEYS
+from tests.tui.tui_support import SIZE, AppFactory, notices, text_of
 
 BETWEEN_ROUNDS = ["deal", "bet", "new_session", "help", "quit"]
 ALWAYS_IN_PLAY = ["hint", "why", "help", "quit"]

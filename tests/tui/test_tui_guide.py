@@ -10,13 +10,13 @@ so the full half is 5.
 from __future__ import annotations
 
 from textual.widgets import Input
-from tui_support import GUIDE, SIZE, AppFactory, shown_commands, text_of
 
 from bjtrainer.engine.actions import Action
 from bjtrainer.engine.round import Phase
 from bjtrainer.store import DecisionKind, Store
 from bjtrainer.tui.screens.insurance import InsuranceScreen
 from bjtrainer.tui.widgets.feedback import FeedbackView
+from tests.tui.tui_support import GUIDE, SIZE, AppFactory, shown_commands, text_of
 
 # T,9 against an ace; the hole card is a K: dealer blackjack at the peek.
 BLACKJACK = ["TS", "AH", "9D", "KC"]

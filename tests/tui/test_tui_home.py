@@ -11,12 +11,12 @@ double after a split, no insurance and no surrender, even bets 2..100
 from __future__ import annotations
 
 from textual.widgets import Static
-from tui_support import HOME, SIZE, AppFactory, shown_commands, text_of
 
 from bjtrainer.engine.round import Phase
 from bjtrainer.tui.widgets.feedback import FeedbackView
 from bjtrainer.tui.widgets.hand_view import HandsRow
 from bjtrainer.tui.widgets.status_panel import StatusPanel
+from tests.tui.tui_support import HOME, SIZE, AppFactory, shown_commands, text_of
 
 # 8,8 against a 6 (hole T). Split: hand 1 draws another 8 (a pair again, 16),
 # hand 2 draws a 3 (11) and hits a T (21); the dealer's 16 draws a 9 and busts.

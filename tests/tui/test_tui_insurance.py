@@ -11,12 +11,12 @@ graded mistake (outside the 0.02 tolerance) and declining is right.
 from __future__ import annotations
 
 import pytest
-from tui_support import SIZE, AppFactory
 
 from bjtrainer.engine.actions import Action
 from bjtrainer.engine.round import Phase
 from bjtrainer.store import DecisionKind, Store
 from bjtrainer.tui.widgets.feedback import FeedbackView
+from tests.tui.tui_support import SIZE, AppFactory
 
 # Player T,9 = 19 against an ace; the hole card is a 7 (soft 18): no blackjack.
 NO_BLACKJACK = ["TS", "AH", "9D", "7C"]

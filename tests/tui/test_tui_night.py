@@ -18,7 +18,6 @@ from __future__ import annotations
 from pathlib import Path
 
 from textual.widgets import Checkbox, Input
-from tui_support import NIGHT, SIZE, AppFactory, fixed_clock, notices, shown_commands, text_of
 
 from bjtrainer.engine.round import Phase
 from bjtrainer.store import Store
@@ -27,6 +26,15 @@ from bjtrainer.tui.screens.board import BoardScreen
 from bjtrainer.tui.screens.cash_out import CashOutScreen
 from bjtrainer.tui.widgets.feedback import FeedbackView
 from bjtrainer.tui.widgets.status_panel import StatusPanel
+from tests.tui.tui_support import (
+    NIGHT,
+    SIZE,
+    AppFactory,
+    fixed_clock,
+    notices,
+    shown_commands,
+    text_of,
+)
 
 # T,9 = 19 against a 7 (hole T = 17): standing wins the bet.
 WIN = ["TS", "7H", "9D", "TC"]

@@ -12,15 +12,14 @@ this flips 11 against a ten from double to hit.
 
 from __future__ import annotations
 
-from infinite_deck import dealer_from_up, double_ev, hit_ev, stand_ev
-from tui_support import NIGHT, SIZE, AppFactory, text_of
-
 from bjtrainer.engine.actions import Action
 from bjtrainer.store import Store
 from bjtrainer.trainer.wording import signed
 from bjtrainer.tui.widgets.coach_panel import CoachPanel
 from bjtrainer.tui.widgets.feedback import FeedbackView
 from bjtrainer.tui.widgets.hand_view import HandView
+from tests.ev.oracles.infinite_deck import dealer_from_up, double_ev, hit_ev, stand_ev
+from tests.tui.tui_support import NIGHT, SIZE, AppFactory, text_of
 
 # 6,5 = 11 against a ten; the hole card is an ace; the double draws a 9 (20).
 ELEVEN_V_TEN = ["6S", "TH", "5D", "AC", "9H"]

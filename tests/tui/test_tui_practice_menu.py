@@ -12,15 +12,13 @@ their order are those of shared/RULES.md ("Focused practice in six topics
 from __future__ import annotations
 
 import pytest
-from practice_tui_support import PRACTICE, practice_app, set_screen
 from textual.actions import parse as parse_action
 from textual.widgets import OptionList
-from tui_support import HOME, SIZE, notices, text_of
 
 from bjtrainer.engine.actions import Action
 from bjtrainer.engine.hand import evaluate
 from bjtrainer.store import RunKind, Store
-from bjtrainer.trainer.topics import Topic
+from bjtrainer.trainer.practice.topics import Topic
 from bjtrainer.tui.keys import (
     DAILY_KEYS,
     MENU_KEYS,
@@ -39,6 +37,8 @@ from bjtrainer.tui.screens.set_summary import SetSummaryScreen
 from bjtrainer.tui.screens.stats import StatsScreen
 from bjtrainer.tui.screens.table import TableScreen
 from bjtrainer.tui.widgets.set_panel import SetPanel
+from tests.tui.practice_tui_support import PRACTICE, practice_app, set_screen
+from tests.tui.tui_support import HOME, SIZE, notices, text_of
 
 #: The six topics in the order of shared/RULES.md, with the menu key of each.
 TOPICS = {

@@ -13,7 +13,13 @@ counted from the answers the test gave.
 
 from __future__ import annotations
 
-from practice_tui_support import (
+from bjtrainer.store import AttemptKind, RunKind, Store
+from bjtrainer.trainer.wording import label
+from bjtrainer.tui.screens.set_summary import SetSummaryScreen
+from bjtrainer.tui.widgets.coach_panel import CoachPanel
+from bjtrainer.tui.widgets.feedback import FeedbackView
+from bjtrainer.tui.widgets.set_panel import SetPanel
+from tests.tui.practice_tui_support import (
     ACTION_KEYS,
     PRACTICE,
     always_best,
@@ -24,14 +30,7 @@ from practice_tui_support import (
     set_screen,
     worst_action,
 )
-from tui_support import SIZE, notices, text_of
-
-from bjtrainer.store import AttemptKind, RunKind, Store
-from bjtrainer.trainer.wording import label
-from bjtrainer.tui.screens.set_summary import SetSummaryScreen
-from bjtrainer.tui.widgets.coach_panel import CoachPanel
-from bjtrainer.tui.widgets.feedback import FeedbackView
-from bjtrainer.tui.widgets.set_panel import SetPanel
+from tests.tui.tui_support import SIZE, notices, text_of
 
 
 def summary_text(app: object) -> str:

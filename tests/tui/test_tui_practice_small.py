@@ -8,12 +8,11 @@ set's own pending spot.
 
 from __future__ import annotations
 
-from practice_tui_support import practice_app, set_screen
-from test_tui_small_terminal import on_screen
-
 from bjtrainer.store import Store
 from bjtrainer.tui.bindings import both_cases
 from bjtrainer.tui.widgets.coach_panel import CoachPanel
+from tests.tui.practice_tui_support import practice_app, set_screen
+from tests.tui.test_tui_small_terminal import on_screen
 
 
 def test_letter_keys_are_bound_in_both_cases() -> None:
@@ -38,11 +37,10 @@ async def test_why_shows_in_a_practice_set_at_80_by_24(store: Store) -> None:
 async def test_play_on_after_a_miss_shows_the_reason_and_the_result(store: Store) -> None:
     """A missed stand played on (O) ends the hand: the reason stays and the
     round's result line (net change, as at the table) follows it."""
-    from practice_tui_support import decision_evs
-
     from bjtrainer.engine.actions import Action
     from bjtrainer.engine.rules import PRESETS
     from bjtrainer.tui.widgets.feedback import FeedbackView
+    from tests.tui.practice_tui_support import decision_evs
 
     app = practice_app(store)
     async with app.run_test(size=(100, 34)) as pilot:

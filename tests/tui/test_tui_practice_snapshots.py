@@ -13,7 +13,18 @@ from collections.abc import Callable
 from datetime import timedelta
 
 import numpy as np
-from practice_tui_support import (
+from textual.pilot import Pilot
+
+from bjtrainer.engine.actions import Action
+from bjtrainer.ev import analyse
+from bjtrainer.store import Store
+from bjtrainer.trainer.clock import ManualClock
+from bjtrainer.trainer.grading import grade
+from bjtrainer.trainer.practice.modes import Practice
+from bjtrainer.trainer.practice.sets import PendingDecision
+from bjtrainer.trainer.practice.topics import Topic
+from bjtrainer.trainer.spots import Spot
+from tests.tui.practice_tui_support import (
     ACTION_KEYS,
     NOON,
     PRACTICE,
@@ -23,18 +34,7 @@ from practice_tui_support import (
     set_screen,
     worst_action,
 )
-from textual.pilot import Pilot
-from tui_support import SIZE
-
-from bjtrainer.engine.actions import Action
-from bjtrainer.ev import analyse
-from bjtrainer.store import Store
-from bjtrainer.trainer.clock import ManualClock
-from bjtrainer.trainer.grading import grade
-from bjtrainer.trainer.practice import Practice
-from bjtrainer.trainer.sets import PendingDecision
-from bjtrainer.trainer.spots import Spot
-from bjtrainer.trainer.topics import Topic
+from tests.tui.tui_support import SIZE
 
 SnapCompare = Callable[..., bool]
 

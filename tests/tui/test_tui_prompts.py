@@ -12,7 +12,18 @@ insurance answer; an ace counts as 11 unless that busts the hand.
 from __future__ import annotations
 
 import numpy as np
-from tui_support import (
+
+from bjtrainer.engine.actions import Action
+from bjtrainer.engine.round import Phase
+from bjtrainer.engine.shoe import Shoe
+from bjtrainer.engine.table import Table
+from bjtrainer.store import Store
+from bjtrainer.trainer.session import TableSession
+from bjtrainer.tui.screens.bet import BetScreen
+from bjtrainer.tui.views.table import dealer_picture, peek_line
+from bjtrainer.tui.widgets.dealer_view import DealerView
+from bjtrainer.tui.widgets.feedback import FeedbackView
+from tests.tui.tui_support import (
     HOME,
     NIGHT,
     PRACTICE,
@@ -23,17 +34,6 @@ from tui_support import (
     shown_commands,
     text_of,
 )
-
-from bjtrainer.engine.actions import Action
-from bjtrainer.engine.round import Phase
-from bjtrainer.engine.shoe import Shoe
-from bjtrainer.engine.table import Table
-from bjtrainer.store import Store
-from bjtrainer.tui.screens.bet import BetScreen
-from bjtrainer.tui.session import TableSession
-from bjtrainer.tui.view_model import dealer_picture, peek_line
-from bjtrainer.tui.widgets.dealer_view import DealerView
-from bjtrainer.tui.widgets.feedback import FeedbackView
 
 # Player 17 against the dealer's T,9 = 19: the bet is lost.
 LOSE = ["TS", "TH", "7D", "9C"]

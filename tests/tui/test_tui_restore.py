@@ -11,13 +11,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from tui_support import SIZE, AppFactory, notices
-
 from bjtrainer.engine.round import Phase
 from bjtrainer.store import Store
 from bjtrainer.tui.widgets.dealer_view import DealerView
 from bjtrainer.tui.widgets.hand_view import HandsRow
 from bjtrainer.tui.widgets.status_panel import StatusPanel
+from tests.tui.tui_support import SIZE, AppFactory, notices
 
 # T,2 v 7 (hole 9); hit 3 -> 15; the next cards: 5 (player, 20) then the
 # dealer's 16 takes a 4 -> 20.

@@ -21,7 +21,18 @@ from __future__ import annotations
 from datetime import timedelta
 
 import numpy as np
-from practice_tui_support import (
+from textual.widgets import OptionList
+
+from bjtrainer.engine.actions import Action
+from bjtrainer.ev import analyse
+from bjtrainer.store import RunKind, Store
+from bjtrainer.trainer.clock import ManualClock
+from bjtrainer.trainer.grading import grade
+from bjtrainer.trainer.practice.modes import Practice
+from bjtrainer.trainer.spots import Spot
+from bjtrainer.tui.screens.new_session import NewSessionScreen
+from bjtrainer.tui.screens.review_queue import ReviewQueueScreen
+from tests.tui.practice_tui_support import (
     ACTION_KEYS,
     NOON,
     PRACTICE,
@@ -31,18 +42,7 @@ from practice_tui_support import (
     set_screen,
     worst_action,
 )
-from textual.widgets import OptionList
-from tui_support import SIZE, text_of
-
-from bjtrainer.engine.actions import Action
-from bjtrainer.ev import analyse
-from bjtrainer.store import RunKind, Store
-from bjtrainer.trainer.clock import ManualClock
-from bjtrainer.trainer.grading import grade
-from bjtrainer.trainer.practice import Practice
-from bjtrainer.trainer.spots import Spot
-from bjtrainer.tui.screens.new_session import NewSessionScreen
-from bjtrainer.tui.screens.review_queue import ReviewQueueScreen
+from tests.tui.tui_support import SIZE, text_of
 
 
 def queue_prompts(screen: ReviewQueueScreen) -> list[str]:

@@ -12,7 +12,6 @@ and double 11 against a 6, stand 17.
 from __future__ import annotations
 
 from textual.widgets import Static
-from tui_support import SIZE, AppFactory, notices, text_of
 
 from bjtrainer.engine.actions import Action
 from bjtrainer.engine.round import Phase
@@ -21,6 +20,7 @@ from bjtrainer.tui.widgets.dealer_view import DealerView
 from bjtrainer.tui.widgets.feedback import FeedbackView
 from bjtrainer.tui.widgets.hand_view import HandsRow, HandView
 from bjtrainer.tui.widgets.status_panel import StatusPanel
+from tests.tui.tui_support import SIZE, AppFactory, notices, text_of
 
 # Player 8,8 against a 6 (hole T); hand 1 draws 3 and doubles onto a T (21);
 # hand 2 draws 9 (17) and stands; the dealer's 16 draws a T and busts.

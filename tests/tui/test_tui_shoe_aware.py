@@ -4,7 +4,7 @@ Issue 5, item 4. The figures are checked against a brute-force enumeration
 of the unseen cards written in this folder (``finite_deck.py``), with the
 unseen composition built by hand from the cards the player has seen; the
 split figure, which that enumeration does not cover, against
-``bjtrainer.ev.finite_spot.analyse_shoe`` on the hand-built composition.
+``bjtrainer.ev.exact.spot.analyse_shoe`` on the hand-built composition.
 The independent-draw side is the published infinite-deck figure (Wizard of
 Odds, Blackjack Appendix 1: 16 or less v 10 stands at -0.5404; Appendix 5:
 hard 14 v 10 -0.4663 with best play, a hit).
@@ -19,10 +19,8 @@ from collections.abc import Sequence
 
 import numpy as np
 import pytest
-from finite_deck import INDEX, bust_next, one_deck, remove, spot_evs
 from textual.app import App
 from textual.pilot import Pilot
-from tui_support import HOME, PRACTICE, SIZE, AppFactory, fixed_clock, notices, text_of
 
 import bjtrainer.tui.screens.table as table_screen
 from bjtrainer.engine.actions import Action
@@ -31,12 +29,14 @@ from bjtrainer.engine.rules import Rules
 from bjtrainer.engine.shoe import Shoe
 from bjtrainer.engine.table import Table
 from bjtrainer.ev import HandSpot
-from bjtrainer.ev.finite_spot import analyse_shoe
+from bjtrainer.ev.exact.spot import analyse_shoe
 from bjtrainer.store import Store
+from bjtrainer.trainer.shoe_aware import ShoeFigures, ShoeQuestion, seen_ranks
 from bjtrainer.tui.app import make_app
-from bjtrainer.tui.shoe_aware import ShoeFigures, ShoeQuestion, seen_ranks
 from bjtrainer.tui.widgets.coach_panel import CoachPanel
 from bjtrainer.tui.widgets.shoe_why import ShoeWhyPanel
+from tests.ev.oracles.finite_deck import INDEX, bust_next, one_deck, remove, spot_evs
+from tests.tui.tui_support import HOME, PRACTICE, SIZE, AppFactory, fixed_clock, notices, text_of
 
 #: 7,7 against a ten at the one-deck home table, hole card 9. Issue 5: "7,7 v 10
 #: is a stand at one deck, a clear hit with independent draws".
@@ -279,7 +279,7 @@ async def test_between_rounds_z_only_turns_the_toggle(build_app: AppFactory) -> 
 
 def test_the_shoe_aware_code_does_not_import_textual() -> None:
     code = (
-        "import bjtrainer.tui.shoe_aware, bjtrainer.tui.chart_cells, sys\n"
+        "import bjtrainer.trainer.shoe_aware, bjtrainer.strategy.cells, sys\n"
         "print('textual' in sys.modules)"
     )
     out = subprocess.run(

@@ -11,14 +11,14 @@ home column), so a notice there would say nothing new: none is shown.
 from __future__ import annotations
 
 import numpy as np
-from tui_support import HOME, PRACTICE, SIZE, AppFactory, fixed_clock, notices
 
 from bjtrainer.engine.actions import Action
 from bjtrainer.engine.round import Phase, Round
 from bjtrainer.engine.table import Table
 from bjtrainer.store import Store
+from bjtrainer.trainer.session import TableSession
 from bjtrainer.tui.screens.table import SHUFFLE_NOTICE
-from bjtrainer.tui.session import TableSession
+from tests.tui.tui_support import HOME, PRACTICE, SIZE, AppFactory, fixed_clock, notices
 
 SIX_DECKS = 6 * 52
 

@@ -17,19 +17,19 @@ from pathlib import Path
 import numpy as np
 import pytest
 from textual.widgets import Input, OptionList
-from tui_support import NIGHT, PRACTICE, SIZE, AppFactory, fixed_clock, text_of
 
 from bjtrainer.engine.rules import rules_from_toml
 from bjtrainer.engine.table import Table
 from bjtrainer.store import Store
+from bjtrainer.trainer.session import TableSession
 from bjtrainer.tui.screens.sit_down import SitDownScreen
 from bjtrainer.tui.screens.table import TableScreen
 from bjtrainer.tui.seat import DESIGN_SETTING, TABLE_SETTING
-from bjtrainer.tui.session import TableSession
 from bjtrainer.tui.widgets.dealer_view import DealerView
 from bjtrainer.tui.widgets.feedback import FeedbackView
 from bjtrainer.tui.widgets.hand_view import HandsRow
 from bjtrainer.tui.widgets.status_panel import StatusPanel
+from tests.tui.tui_support import NIGHT, PRACTICE, SIZE, AppFactory, fixed_clock, text_of
 
 # T,7 = 17 against the dealer's T,9 = 19: the bet is lost.
 LOSE = ["TS", "TH", "7D", "9C"]

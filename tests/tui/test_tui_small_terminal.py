@@ -18,14 +18,14 @@ from __future__ import annotations
 import pytest
 from textual.geometry import Region
 from textual.widget import Widget
-from tui_support import SIZE, AppFactory, text_of
 
 from bjtrainer.engine.round import Phase
 from bjtrainer.tui.app import BjTrainerApp
+from bjtrainer.tui.widgets.buttons import ActionBar
 from bjtrainer.tui.widgets.coach_panel import CoachPanel
-from bjtrainer.tui.widgets.commands import ActionBar
 from bjtrainer.tui.widgets.feedback import FeedbackView
 from bjtrainer.tui.widgets.hand_view import HandView
+from tests.tui.tui_support import SIZE, AppFactory, text_of
 
 SMALL = (80, 24)
 

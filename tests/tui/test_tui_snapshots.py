@@ -14,11 +14,11 @@ from datetime import UTC, datetime
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import Input
-from tui_support import NIGHT, SIZE, AppFactory
 
 from bjtrainer.store import Store
 from bjtrainer.store.board import Board
-from bjtrainer.tui.widgets.cards import CARD_DESIGNS
+from bjtrainer.tui.views.cards import CARD_DESIGNS
+from tests.tui.tui_support import NIGHT, SIZE, AppFactory
 
 SnapCompare = Callable[..., bool]
 

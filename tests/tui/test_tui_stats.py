@@ -14,19 +14,19 @@ import re
 from datetime import timedelta
 
 import numpy as np
-from practice_tui_support import NOON, PRACTICE, best_action, decision_evs, practice_app
-from tui_support import SIZE, text_of
 
 from bjtrainer.engine.actions import Action
 from bjtrainer.engine.hand import evaluate
 from bjtrainer.store import Store
-from bjtrainer.trainer.cells import UP_ORDER, cell_of
 from bjtrainer.trainer.clock import ManualClock
-from bjtrainer.trainer.practice import Practice
+from bjtrainer.trainer.practice.cells import UP_ORDER, cell_of
+from bjtrainer.trainer.practice.modes import Practice
+from bjtrainer.trainer.practice.topics import Topic
 from bjtrainer.trainer.spots import Spot
-from bjtrainer.trainer.topics import Topic
 from bjtrainer.tui.screens.stats import StatsScreen
 from bjtrainer.tui.widgets.progress_plot import ProgressPlot
+from tests.tui.practice_tui_support import NOON, PRACTICE, best_action, decision_evs, practice_app
+from tests.tui.tui_support import SIZE, text_of
 
 #: Wrong first answers on day one.
 WRONG = 3

@@ -11,9 +11,8 @@ Strategy"); standing on it is right.
 
 from __future__ import annotations
 
-from tui_support import SIZE, AppFactory
-
 from bjtrainer.store import AttemptKind, Store
+from tests.tui.tui_support import SIZE, AppFactory
 
 # Player T,T against a 6 (hole 7); a hit draws a 5 and busts.
 TWENTY = ["TS", "6H", "TD", "7C", "5C"]

@@ -16,13 +16,13 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from tui_support import PRACTICE, SIZE, AppFactory, fixed_clock, notices, text_of
 
 from bjtrainer.errors import StoreError
 from bjtrainer.store import Store
+from bjtrainer.trainer.session import TableSession
 from bjtrainer.tui.screens.sit_down import SitDownScreen
 from bjtrainer.tui.screens.table import TableScreen
-from bjtrainer.tui.session import TableSession
+from tests.tui.tui_support import PRACTICE, SIZE, AppFactory, fixed_clock, notices, text_of
 
 #: The key of a practice table found unrestorable at the tests' fixed clock
 #: (2025-01-02 03:04:05).

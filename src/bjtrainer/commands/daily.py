@@ -63,8 +63,8 @@ def payload(rules_name: str, day: date) -> tuple[list[dict[str, Any]], list[str]
         For an unknown table.
     """
     from bjtrainer.engine.rules import load_rules
-    from bjtrainer.trainer.cells import cell_of
-    from bjtrainer.trainer.daily import daily_spots
+    from bjtrainer.trainer.practice.cells import cell_of
+    from bjtrainer.trainer.practice.daily import daily_spots
 
     rules = load_rules(rules_name)
     spots = daily_spots(rules, day)

@@ -7,7 +7,7 @@ import json
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from bjtrainer.trainer.stats import Stats
+    from bjtrainer.trainer.practice.stats import Stats
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -34,7 +34,7 @@ def _share(value: float | None) -> str:
 
 def text_lines(figures: Stats) -> list[str]:
     """The figures as lines of text."""
-    from bjtrainer.trainer.topics import TOPIC_TITLES
+    from bjtrainer.trainer.practice.topics import TOPIC_TITLES
     from bjtrainer.trainer.wording import label
 
     counts = figures.counts
@@ -73,7 +73,7 @@ def run(args: argparse.Namespace) -> int:
     """Print the table's practice figures; return the exit status."""
     from bjtrainer.engine.rules import DEFAULT_PRESET, load_rules
     from bjtrainer.store import Store
-    from bjtrainer.trainer.stats import compute_stats
+    from bjtrainer.trainer.practice.stats import compute_stats
 
     rules = load_rules(getattr(args, "rules", None) or DEFAULT_PRESET)
     with Store.open() as store:

@@ -42,10 +42,10 @@ Krigman's dealer totals (``shared/reference/published.md``), and against a
 brute-force enumeration in ``tests/ev``.
 """
 
-from bjtrainer.ev.dealer import dealer_distribution
-from bjtrainer.ev.house_edge import RoundEV, round_ev
-from bjtrainer.ev.insurance import insurance_ev_per_chip, insurance_evs
-from bjtrainer.ev.spots import HandSpot, SpotAnalysis, analyse, rules_actions
+from bjtrainer.ev.independent.dealer import dealer_distribution
+from bjtrainer.ev.independent.house_edge import RoundEV, round_ev
+from bjtrainer.ev.independent.insurance import insurance_ev_per_chip, insurance_evs
+from bjtrainer.ev.independent.spots import HandSpot, SpotAnalysis, analyse, rules_actions
 
 __all__ = [
     "HandSpot",

@@ -65,7 +65,7 @@ class RunRecord:
         The table's rules id.
     kind : RunKind
     topic : str or None
-        The topic id of a focused set (``bjtrainer.trainer.topics.Topic``).
+        The topic id of a focused set (``bjtrainer.trainer.practice.topics.Topic``).
     daily_date : str or None
         The ISO date of a daily five.
     replay : bool

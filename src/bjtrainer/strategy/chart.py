@@ -3,7 +3,7 @@
 For a table's own deck count (``Rules.decks``: six, or one at ``home``), each
 cell is the play that is best *averaged over the two-card hands that make
 that total*: for every hand the exact finite-shoe EVs of
-:func:`bjtrainer.ev.finite_table.two_card_table` (full shoe, the up card and
+:func:`bjtrainer.ev.exact.two_card.two_card_table` (full shoe, the up card and
 the player's two cards removed, card removal at every later step and every
 later decision the best for the exact cards held, the dealer conditioned on
 no blackjack where the table peeks), weighted by the
@@ -34,8 +34,8 @@ import numpy as np
 
 from bjtrainer.engine.actions import Action
 from bjtrainer.engine.rules import Rules
-from bjtrainer.ev.finite_shoe import ACE_INDEX, V
-from bjtrainer.ev.finite_table import SURRENDER_EV, TwoCardTable, two_card_table
+from bjtrainer.ev.exact.composition import ACE_INDEX, V
+from bjtrainer.ev.exact.two_card import SURRENDER_EV, TwoCardTable, two_card_table
 from bjtrainer.strategy.codes import Code
 
 #: Column labels, the up card: 2..9, T, A.
@@ -179,7 +179,7 @@ def build_chart(rules: Rules, table: TwoCardTable | None = None) -> Chart:
         The table; its own deck count is used.
     table : TwoCardTable, optional
         Exact two-card values for these rules (computed and cached by
-        :func:`~bjtrainer.ev.finite_table.two_card_table` if omitted).
+        :func:`~bjtrainer.ev.exact.two_card.two_card_table` if omitted).
 
     Returns
     -------

@@ -161,11 +161,11 @@ deck count. For every two-card hand and up card the expected return of each
 action is computed exactly for the finite shoe: the up card and the player's
 cards are removed, every later card is drawn without replacement and every
 later decision is the best for the exact cards held
-(`bjtrainer.ev.finite_player`, `bjtrainer.ev.finite_dealer`); where the dealer
+(`bjtrainer.ev.exact.player`, `bjtrainer.ev.exact.dealer`); where the dealer
 checks for blackjack, the figures are conditioned on a clean peek. Splits are
 exact with one split; resplits follow the published approximation that counts
 only the pair cards removed (Wizard of Odds, Blackjack Appendix 9;
-`bjtrainer.ev.finite_split`). Each cell is the play that is best on average
+`bjtrainer.ev.exact.split`). Each cell is the play that is best on average
 over the two-card hands making that total (pairs included in the hard rows with
 their non-split values), each hand weighted by its chance against that up card
 after the peek: a total-dependent basic strategy. Regenerate with

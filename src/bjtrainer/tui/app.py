@@ -31,12 +31,12 @@ from textual.app import App
 from bjtrainer.engine.rules import PRESETS, Rules
 from bjtrainer.engine.shoe import Shoe
 from bjtrainer.store import Store
+from bjtrainer.trainer.session import TableSession
 from bjtrainer.tui.screens.new_session import NewSessionScreen
 from bjtrainer.tui.screens.sit_down import SitDownScreen
 from bjtrainer.tui.screens.table import TableScreen
 from bjtrainer.tui.seat import Seat, remember, remembered_design, remembered_table
-from bjtrainer.tui.session import TableSession
-from bjtrainer.tui.widgets.cards import CardDesign
+from bjtrainer.tui.views.cards import CardDesign
 
 
 def local_now() -> datetime:
@@ -72,7 +72,7 @@ class BjTrainerApp(App[None]):
         If the store cannot be read.
     """
 
-    CSS_PATH: ClassVar[list[str | PurePath]] = ["bjtrainer.tcss", "practice.tcss"]
+    CSS_PATH: ClassVar[list[str | PurePath]] = ["styles/bjtrainer.tcss", "styles/practice.tcss"]
     TITLE = "bjtrainer"
     ENABLE_COMMAND_PALETTE = False
 

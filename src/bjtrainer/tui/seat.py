@@ -17,7 +17,7 @@ from pathlib import Path
 from bjtrainer.engine.rules import PRESETS, Rules, load_rules
 from bjtrainer.errors import RulesError
 from bjtrainer.store import Store
-from bjtrainer.tui.widgets.cards import DEFAULT_DESIGN, CardDesign, card_design
+from bjtrainer.tui.views.cards import DEFAULT_DESIGN, CardDesign, card_design
 
 __all__ = [
     "DESIGN_SETTING",
@@ -33,7 +33,7 @@ __all__ = [
 
 #: Setting holding the last table chosen: a preset id or a rules file's absolute path.
 TABLE_SETTING = "table"
-#: Setting holding the card design chosen last (:data:`~bjtrainer.tui.widgets.cards.CARD_DESIGNS`).
+#: Setting holding the card design chosen last (:data:`~bjtrainer.tui.views.cards.CARD_DESIGNS`).
 DESIGN_SETTING = "card_design"
 
 

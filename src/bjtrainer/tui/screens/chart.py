@@ -6,7 +6,7 @@ demand." The chart is the table's own total-dependent chart, computed
 exactly for its deck count (:func:`bjtrainer.strategy.cached_chart`: about
 half a second the first time, then read from the disk cache), in a worker
 thread so the screen never stalls. The cell of the hand in play is framed
-(:mod:`bjtrainer.tui.chart_cells`: its pair row when it may split, else its
+(:mod:`bjtrainer.strategy.cells`: its pair row when it may split, else its
 soft or hard total; its column the up card). The arrow keys move a cursor;
 under the grid, the cursor cell's code and the averaged exact EV of every
 action behind it (``Chart.evs``, units of the original wager), and a legend
@@ -29,10 +29,10 @@ from textual.worker import Worker, WorkerState
 from bjtrainer.commands.chart import CODE_STYLES
 from bjtrainer.engine.rules import Rules
 from bjtrainer.strategy import CODE_MEANINGS, COLUMNS, ROWS, Chart, cached_chart
+from bjtrainer.strategy.cells import SpotCell
 from bjtrainer.trainer.legal import best_of
 from bjtrainer.trainer.wording import in_display_order, label, signed
-from bjtrainer.tui.chart_cells import SpotCell
-from bjtrainer.tui.widgets.cards import plain_text
+from bjtrainer.tui.views.cards import plain_text
 from bjtrainer.tui.widgets.chart_grid import ChartGrid
 
 #: The worker group of the chart computation.
@@ -130,7 +130,7 @@ class ChartScreen(Screen[None]):
     rules : Rules
         The table: its chart is computed (or read from the cache) in a worker.
     cell : SpotCell or None
-        The hand to decide now (:func:`bjtrainer.tui.chart_cells.round_cell`),
+        The hand to decide now (:func:`bjtrainer.strategy.cells.round_cell`),
         or ``None`` between rounds.
     ascii_only : bool
         Draw ASCII only (the ``ascii`` card design).

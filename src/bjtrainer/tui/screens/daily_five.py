@@ -28,17 +28,17 @@ from textual.widgets import Footer, Static
 
 from bjtrainer.errors import PracticeError
 from bjtrainer.store import RunKind
-from bjtrainer.trainer.daily import MARK_OPEN
-from bjtrainer.trainer.practice import DailyStatus, Practice
-from bjtrainer.trainer.schedule import DUE_PER_DAY
+from bjtrainer.trainer.practice.daily import MARK_OPEN
+from bjtrainer.trainer.practice.modes import DailyStatus, Practice
+from bjtrainer.trainer.practice.schedule import DUE_PER_DAY
 from bjtrainer.tui.bindings import bindings_of
 from bjtrainer.tui.keys import DAILY_KEYS
-from bjtrainer.tui.practice_view import spot_label
 from bjtrainer.tui.screens.help import HelpScreen
 from bjtrainer.tui.screens.practice_set import open_set
-from bjtrainer.tui.widgets.cards import DEFAULT_DESIGN, CardDesign
-from bjtrainer.tui.widgets.command_column import Command, CommandRow
-from bjtrainer.tui.widgets.commands import CommandButton
+from bjtrainer.tui.views.cards import DEFAULT_DESIGN, CardDesign
+from bjtrainer.tui.views.practice import spot_label
+from bjtrainer.tui.widgets.button_column import Command, CommandRow
+from bjtrainer.tui.widgets.buttons import CommandButton
 
 #: The screen's buttons.
 DAILY_COMMANDS: tuple[Command, ...] = (

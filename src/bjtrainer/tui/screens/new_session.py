@@ -25,21 +25,21 @@ from textual.widgets.option_list import Option
 
 from bjtrainer.errors import PracticeError
 from bjtrainer.store import RunKind
-from bjtrainer.trainer.practice import Practice, TopicInfo
-from bjtrainer.trainer.schedule import DUE_PER_DAY
-from bjtrainer.trainer.topics import Topic
+from bjtrainer.trainer.practice.modes import Practice, TopicInfo
+from bjtrainer.trainer.practice.schedule import DUE_PER_DAY
+from bjtrainer.trainer.practice.topics import Topic
 from bjtrainer.tui.bindings import bindings_of
 from bjtrainer.tui.keys import MENU_KEYS, TOPIC_KEYS
-from bjtrainer.tui.practice_view import spot_label
 from bjtrainer.tui.screens.daily_five import DailyFiveScreen
 from bjtrainer.tui.screens.help import HelpScreen
 from bjtrainer.tui.screens.practice_set import SET_NOTES, open_set
 from bjtrainer.tui.screens.review_queue import ReviewQueueScreen
 from bjtrainer.tui.screens.stats import StatsScreen
-from bjtrainer.tui.stats_view import rate_text
-from bjtrainer.tui.widgets.cards import DEFAULT_DESIGN, CardDesign
+from bjtrainer.tui.views.cards import DEFAULT_DESIGN, CardDesign
+from bjtrainer.tui.views.practice import spot_label
+from bjtrainer.tui.views.stats import rate_text
 
-#: What each topic deals (``docs/practice.md``; :mod:`bjtrainer.trainer.topics`).
+#: What each topic deals (``docs/practice.md``; :mod:`bjtrainer.trainer.practice.topics`).
 TOPIC_ABOUT: dict[Topic, str] = {
     Topic.HARD: "hands without an ace counted as 11, pairs left out",
     Topic.SOFT: "an ace counted as 11 and another card (A,2 to A,9)",

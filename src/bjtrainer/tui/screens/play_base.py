@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from textual.screen import Screen
 
-from bjtrainer.tui.widgets.cards import DEFAULT_DESIGN, CardDesign, plain_text
+from bjtrainer.tui.views.cards import DEFAULT_DESIGN, CardDesign, plain_text
+from bjtrainer.tui.widgets.buttons import CommandButton
 from bjtrainer.tui.widgets.coach_panel import CoachPanel
-from bjtrainer.tui.widgets.commands import CommandButton
 from bjtrainer.tui.widgets.dealer_view import DealerView
 from bjtrainer.tui.widgets.hand_view import HandsRow
 

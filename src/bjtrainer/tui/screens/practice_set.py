@@ -37,27 +37,27 @@ from textual.widgets import Footer, Static
 from bjtrainer.engine.actions import Action
 from bjtrainer.errors import IllegalActionError, PracticeError
 from bjtrainer.store import RunKind
-from bjtrainer.trainer.practice import Practice
-from bjtrainer.trainer.sets import AnswerOutcome, PracticeSet
-from bjtrainer.trainer.topics import Topic
+from bjtrainer.trainer.practice.modes import Practice
+from bjtrainer.trainer.practice.sets import AnswerOutcome, PracticeSet
+from bjtrainer.trainer.practice.topics import Topic
 from bjtrainer.trainer.wording import ACTION_VERBS, label
 from bjtrainer.tui.bindings import bindings_of, table_has_play
 from bjtrainer.tui.keys import SET_KEYS, KeyInfo
-from bjtrainer.tui.practice_view import (
+from bjtrainer.tui.screens.help import HelpScreen
+from bjtrainer.tui.screens.play_base import NOTICE_SECONDS, PlayScreen
+from bjtrainer.tui.screens.set_summary import SetSummaryScreen, SummaryChoice
+from bjtrainer.tui.views.cards import DEFAULT_DESIGN, CardDesign
+from bjtrainer.tui.views.practice import (
     outcome_result,
     set_commands,
     set_progress,
     set_prompt,
     set_title,
 )
-from bjtrainer.tui.screens.help import HelpScreen
-from bjtrainer.tui.screens.play_base import NOTICE_SECONDS, PlayScreen
-from bjtrainer.tui.screens.set_summary import SetSummaryScreen, SummaryChoice
-from bjtrainer.tui.view_model import dealer_picture, hand_pictures
-from bjtrainer.tui.widgets.cards import DEFAULT_DESIGN, CardDesign
+from bjtrainer.tui.views.table import dealer_picture, hand_pictures
+from bjtrainer.tui.widgets.button_column import Command, CommandColumn
+from bjtrainer.tui.widgets.buttons import ActionBar, CommandButton
 from bjtrainer.tui.widgets.coach_panel import CoachPanel
-from bjtrainer.tui.widgets.command_column import Command, CommandColumn
-from bjtrainer.tui.widgets.commands import ActionBar, CommandButton
 from bjtrainer.tui.widgets.dealer_view import DealerView
 from bjtrainer.tui.widgets.feedback import FeedbackPicture, FeedbackView
 from bjtrainer.tui.widgets.felt import Felt

@@ -23,17 +23,17 @@ from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
 from bjtrainer.store import RunKind
-from bjtrainer.trainer.practice import Practice
-from bjtrainer.trainer.review import CORRECT_RUNS_TO_LEAVE, STUDY_AFTER_MISSES, QueueItem
+from bjtrainer.trainer.practice.modes import Practice
+from bjtrainer.trainer.practice.review import CORRECT_RUNS_TO_LEAVE, STUDY_AFTER_MISSES, QueueItem
 from bjtrainer.tui.bindings import bindings_of
 from bjtrainer.tui.keys import QUEUE_KEYS
-from bjtrainer.tui.practice_view import spot_label
-from bjtrainer.tui.review_view import chart_row, queue_line
 from bjtrainer.tui.screens.help import HelpScreen
 from bjtrainer.tui.screens.practice_set import open_set
-from bjtrainer.tui.widgets.cards import DEFAULT_DESIGN, CardDesign
-from bjtrainer.tui.widgets.command_column import Command, CommandRow
-from bjtrainer.tui.widgets.commands import CommandButton
+from bjtrainer.tui.views.cards import DEFAULT_DESIGN, CardDesign
+from bjtrainer.tui.views.practice import spot_label
+from bjtrainer.tui.views.review import chart_row, queue_line
+from bjtrainer.tui.widgets.button_column import Command, CommandRow
+from bjtrainer.tui.widgets.buttons import CommandButton
 
 #: The screen's buttons.
 QUEUE_COMMANDS: tuple[Command, ...] = (

@@ -29,17 +29,17 @@ from textual.widgets import Footer, Static
 
 from bjtrainer.errors import PracticeError
 from bjtrainer.store import RunKind
-from bjtrainer.trainer.practice import Practice
-from bjtrainer.trainer.schedule import DUE_PER_DAY
-from bjtrainer.trainer.sets import PracticeSet, SetSummary
-from bjtrainer.trainer.topics import TOPIC_TITLES
+from bjtrainer.trainer.practice.modes import Practice
+from bjtrainer.trainer.practice.schedule import DUE_PER_DAY
+from bjtrainer.trainer.practice.sets import PracticeSet, SetSummary
+from bjtrainer.trainer.practice.topics import TOPIC_TITLES
 from bjtrainer.trainer.wording import label
 from bjtrainer.tui.bindings import bindings_of
 from bjtrainer.tui.keys import SUMMARY_KEYS, KeyInfo
-from bjtrainer.tui.practice_view import set_title, spot_label
 from bjtrainer.tui.screens.help import HelpScreen
-from bjtrainer.tui.widgets.command_column import Command, CommandRow
-from bjtrainer.tui.widgets.commands import CommandButton
+from bjtrainer.tui.views.practice import set_title, spot_label
+from bjtrainer.tui.widgets.button_column import Command, CommandRow
+from bjtrainer.tui.widgets.buttons import CommandButton
 
 #: What the player chose at the end of a set (``None``: back).
 SummaryChoice = Literal["again", "due"]

@@ -30,8 +30,8 @@ from bjtrainer.engine.rules import PRESETS, Rules
 from bjtrainer.errors import RulesError, StoreError
 from bjtrainer.store import Store
 from bjtrainer.tui.seat import Seat, load_table, table_ref
-from bjtrainer.tui.table_summary import rules_summary, saved_line
-from bjtrainer.tui.widgets.cards import CARD_DESIGNS, CardDesign, card_design, card_row
+from bjtrainer.tui.views.cards import CARD_DESIGNS, CardDesign, card_design, card_row
+from bjtrainer.tui.views.table_summary import rules_summary, saved_line
 
 #: The option id of "a rules file" in the table list.
 FILE_OPTION = "file"

@@ -4,7 +4,7 @@ Issue 3, item 6: "accuracy of first unassisted answers overall, per topic,
 and per spot (a heat map of hand x up card); EV given up per 100 decisions;
 hint rate and retry rate; the costliest mistakes; progress over time as a
 plot in the terminal". The figures come from ``Practice.stats()``
-(:mod:`bjtrainer.trainer.stats` defines each one); EV is in units of the
+(:mod:`bjtrainer.trainer.practice.stats` defines each one); EV is in units of the
 original wager. The screen scrolls; Esc goes back.
 """
 
@@ -18,12 +18,12 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from bjtrainer.trainer.practice import Practice
-from bjtrainer.trainer.stats import Stats
+from bjtrainer.trainer.practice.modes import Practice
+from bjtrainer.trainer.practice.stats import Stats
 from bjtrainer.tui.bindings import bindings_of
 from bjtrainer.tui.keys import STATS_KEYS
 from bjtrainer.tui.screens.help import HelpScreen
-from bjtrainer.tui.stats_view import (
+from bjtrainer.tui.views.stats import (
     costliest_table,
     figures_table,
     heat_legend,
@@ -32,7 +32,7 @@ from bjtrainer.tui.stats_view import (
 )
 from bjtrainer.tui.widgets.progress_plot import ProgressPlot
 
-#: What the figures mean, for the help screen (``bjtrainer.trainer.stats``).
+#: What the figures mean, for the help screen (``bjtrainer.trainer.practice.stats``).
 STATS_NOTES = (
     "Accuracy counts first answers given without Hint or Why. EV given up per 100 "
     "decisions is in bets (0.5: half a bet every hundred decisions). Hint rate: decisions "

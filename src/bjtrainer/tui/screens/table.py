@@ -1,9 +1,9 @@
 """The table screen: dealer, hands, feedback, buttons and the side panel.
 
-The screen owns a :class:`~bjtrainer.tui.session.TableSession`. After every
-command it builds fresh pictures (:mod:`bjtrainer.tui.view_model`) and sets
+The screen owns a :class:`~bjtrainer.trainer.session.TableSession`. After every
+command it builds fresh pictures (:mod:`bjtrainer.tui.views.table`) and sets
 them on the widgets ("attributes down"); the buttons post
-:class:`~bjtrainer.tui.widgets.commands.CommandButton.Chosen` up to it
+:class:`~bjtrainer.tui.widgets.buttons.CommandButton.Chosen` up to it
 ("messages up"). Keys and buttons run the same actions.
 
 What the table offers is read from its rules: a chip rack, CLEAR, the
@@ -18,7 +18,7 @@ Issue 5: G opens the guide chart (:class:`~bjtrainer.tui.screens.chart.ChartScre
 with the hand in play marked; Z turns the shoe-aware figures on or off: while
 on, the Why panel is the :class:`~bjtrainer.tui.widgets.shoe_why.ShoeWhyPanel`,
 whose exact figures for the cards left are computed in a worker thread
-(:mod:`bjtrainer.tui.shoe_aware`).
+(:mod:`bjtrainer.trainer.shoe_aware`).
 
 At a standard 80 x 24 terminal the felt scrolls (:class:`~bjtrainer.tui.widgets.felt.Felt`)
 and keeps the round's buttons, or an open Hint or Why panel, in view; the
@@ -44,8 +44,11 @@ from textual.worker import Worker, WorkerState
 from bjtrainer.engine.actions import Action
 from bjtrainer.engine.round import Phase
 from bjtrainer.errors import BjTrainerError, IllegalActionError
+from bjtrainer.strategy.cells import round_cell
+from bjtrainer.trainer.session import TableSession
+from bjtrainer.trainer.shoe_aware import ShoeFigures, ShoeQuestion, shoe_figures, shoe_question
+from bjtrainer.trainer.shoe_aware import independent_why as shoe_independent_why
 from bjtrainer.tui.bindings import table_has_play
-from bjtrainer.tui.chart_cells import round_cell
 from bjtrainer.tui.keys import TABLE_KEYS, KeyInfo
 from bjtrainer.tui.screens.bet import BetScreen
 from bjtrainer.tui.screens.board import BoardPicture, BoardScreen
@@ -54,20 +57,17 @@ from bjtrainer.tui.screens.chart import ChartScreen
 from bjtrainer.tui.screens.help import HelpScreen
 from bjtrainer.tui.screens.insurance import InsuranceScreen
 from bjtrainer.tui.screens.play_base import NOTICE_SECONDS, PlayScreen
-from bjtrainer.tui.session import TableSession
-from bjtrainer.tui.shoe_aware import ShoeFigures, ShoeQuestion, shoe_figures, shoe_question
-from bjtrainer.tui.shoe_aware import independent_why as shoe_independent_why
-from bjtrainer.tui.view_model import (
+from bjtrainer.tui.views.cards import DEFAULT_DESIGN, CardDesign
+from bjtrainer.tui.views.table import (
     dealer_picture,
     hand_pictures,
     peek_line,
     prompt_line,
     table_picture,
 )
-from bjtrainer.tui.widgets.cards import DEFAULT_DESIGN, CardDesign
+from bjtrainer.tui.widgets.buttons import ActionBar, CommandButton, TableButtons
 from bjtrainer.tui.widgets.chip_rack import ChipRack
 from bjtrainer.tui.widgets.coach_panel import CoachPanel
-from bjtrainer.tui.widgets.commands import ActionBar, CommandButton, TableButtons
 from bjtrainer.tui.widgets.dealer_view import DealerView
 from bjtrainer.tui.widgets.feedback import FeedbackPicture, FeedbackView
 from bjtrainer.tui.widgets.felt import Felt
@@ -93,7 +93,7 @@ class TableScreen(PlayScreen):
     session : TableSession
         The table to show and play.
     design : CardDesign
-        How cards are drawn (:data:`~bjtrainer.tui.widgets.cards.CARD_DESIGNS`).
+        How cards are drawn (:data:`~bjtrainer.tui.views.cards.CARD_DESIGNS`).
     """
 
     class SitDownRequested(Message):

@@ -4,7 +4,7 @@
 500"; "The Repeat last bet box is checked by default, so the next hand
 starts with the same bet already down. CLEAR takes it off so you can bet
 something else." One button per chip, CLEAR, and the box. The buttons post
-:class:`~bjtrainer.tui.widgets.commands.CommandButton.Chosen` like every
+:class:`~bjtrainer.tui.widgets.buttons.CommandButton.Chosen` like every
 other button (``"chip_1"`` adds the first chip, ``"clear_bet"``); the box
 posts :class:`ChipRack.RepeatSet`. Nothing here holds chips: the screen
 sets ``offered`` and ``repeat`` ("attributes down").
@@ -19,7 +19,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Checkbox
 
-from bjtrainer.tui.widgets.commands import CommandButton, show_offered
+from bjtrainer.tui.widgets.buttons import CommandButton, show_offered
 
 
 class RepeatBox(Checkbox, can_focus=False):

@@ -6,8 +6,8 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from bjtrainer.tui.view_model import DealerPicture
-from bjtrainer.tui.widgets.cards import DEFAULT_DESIGN, CardDesign, card_row
+from bjtrainer.tui.views.cards import DEFAULT_DESIGN, CardDesign, card_row
+from bjtrainer.tui.views.table import DealerPicture
 
 
 class DealerView(Widget):

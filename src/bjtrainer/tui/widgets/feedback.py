@@ -24,7 +24,7 @@ class FeedbackPicture:
     result : str
         ``RoundResult.describe()`` once the round is settled; while it goes
         on, what the peek found after an insurance answer
-        (:func:`~bjtrainer.tui.view_model.peek_line`); else empty.
+        (:func:`~bjtrainer.tui.views.table.peek_line`); else empty.
     """
 
     prompt: str = ""

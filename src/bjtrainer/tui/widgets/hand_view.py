@@ -9,8 +9,8 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
-from bjtrainer.tui.view_model import HandPicture
-from bjtrainer.tui.widgets.cards import DEFAULT_DESIGN, CardDesign, card_row
+from bjtrainer.tui.views.cards import DEFAULT_DESIGN, CardDesign, card_row
+from bjtrainer.tui.views.table import HandPicture
 
 
 class HandView(Widget):

@@ -2,7 +2,7 @@
 
 Issue 3, item 6: "progress over time as a plot in the terminal
 (textual-plotext or equivalent)". One point per local date with first
-unassisted answers (:class:`~bjtrainer.trainer.stats.DayProgress`), oldest
+unassisted answers (:class:`~bjtrainer.trainer.practice.stats.DayProgress`), oldest
 first; the y axis is accuracy in percent, 0 to 100; the x axis labels are
 the dates (month-day).
 """
@@ -12,7 +12,7 @@ from __future__ import annotations
 from textual.reactive import reactive
 from textual_plotext import PlotextPlot
 
-from bjtrainer.trainer.stats import DayProgress
+from bjtrainer.trainer.practice.stats import DayProgress
 
 #: The plot's title.
 PLOT_TITLE = "Accuracy per day (first unassisted answers, %)"

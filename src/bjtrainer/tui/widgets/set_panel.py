@@ -6,11 +6,11 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from bjtrainer.tui.practice_view import SetProgress
+from bjtrainer.tui.views.practice import SetProgress
 
 
 class SetPanel(Widget):
-    """Draws a :class:`~bjtrainer.tui.practice_view.SetProgress` (set ``picture``).
+    """Draws a :class:`~bjtrainer.tui.views.practice.SetProgress` (set ``picture``).
 
     The score counts unassisted first answers only; answers after a hint and
     retries are counted apart (``003_2bdd88f24671a4ec.txt``: "First

@@ -15,9 +15,9 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
+from bjtrainer.trainer.shoe_aware import COMPUTING, SHOE_MODEL_LINE, ShoeWhy
 from bjtrainer.trainer.wording import label, percent, signed
-from bjtrainer.tui.shoe_aware import COMPUTING, SHOE_MODEL_LINE, ShoeWhy
-from bjtrainer.tui.widgets.cards import plain_text
+from bjtrainer.tui.views.cards import plain_text
 
 #: Style of the best play's EV in each row.
 BEST_STYLE = "bold reverse"
@@ -72,10 +72,10 @@ def shoe_why_renderable(why: ShoeWhy, *, ascii_only: bool = False) -> Renderable
 
 
 class ShoeWhyPanel(Widget):
-    """Draws a :class:`~bjtrainer.tui.shoe_aware.ShoeWhy`; hidden while ``why`` is ``None``.
+    """Draws a :class:`~bjtrainer.trainer.shoe_aware.ShoeWhy`; hidden while ``why`` is ``None``.
 
     The border title names the toggle; the border subtitle counts the cards
-    seen and left (:meth:`~bjtrainer.tui.shoe_aware.ShoeWhy.count_line`).
+    seen and left (:meth:`~bjtrainer.trainer.shoe_aware.ShoeWhy.count_line`).
 
     Attributes
     ----------

@@ -6,7 +6,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from bjtrainer.tui.view_model import TablePicture
+from bjtrainer.tui.views.table import TablePicture
 
 
 class StatusPanel(Widget):

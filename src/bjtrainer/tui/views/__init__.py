@@ -1,0 +1,1 @@
+"""Plain pictures the widgets draw ("attributes down"): no Textual here."""

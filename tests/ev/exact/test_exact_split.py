@@ -1,0 +1,192 @@
+"""Splitting for a finite shoe: exact with one split, resplit patterns as published."""
+
+from __future__ import annotations
+
+import functools
+from fractions import Fraction
+
+import pytest
+
+from bjtrainer.engine.actions import Action
+from bjtrainer.engine.rules import PRESETS
+from bjtrainer.ev import HandSpot
+from bjtrainer.ev.exact.composition import value_index
+from bjtrainer.ev.exact.split import resplit_weights
+from bjtrainer.ev.exact.spot import analyse_shoe
+from tests.ev.exact.test_exact_player import (
+    TINY,
+    Counts,
+    TrueOrderSolver,
+    _add,
+    _dealer_after_hole,
+    _total,
+)
+
+
+def brute_force_patterns(
+    pairs: int, others: int, max_hands: int
+) -> tuple[list[Fraction], list[Fraction]]:
+    """Deal second cards one hand at a time from ``pairs`` pair cards and ``others`` others.
+
+    A hand that draws a pair card while fewer than ``max_hands`` hands exist
+    is split again (the rule of ``shared/RULES.md``). Returns the expected
+    number of hands whose second card is not a pair card (N) and of hands
+    dealt once the round is full (x), by the round's number of resplits.
+    """
+    n_hands = [Fraction(0)] * (max_hands - 1)
+    x_hands = [Fraction(0)] * (max_hands - 1)
+
+    def deal(hands: list[str], current: int, p: int, q: int, chance: Fraction, full: bool) -> None:
+        if current == len(hands):
+            resplits = len(hands) - 2
+            n_hands[resplits] += chance * hands.count("N")
+            x_hands[resplits] += chance * hands.count("x")
+            return
+        if full:
+            hands[current] = "x"
+            deal(hands, current + 1, p, q, chance, full)
+            hands[current] = "?"
+            return
+        left = p + q
+        if p:
+            grown = [*hands, "?"]
+            now_full = len(grown) == max_hands
+            deal(grown, current, p - 1, q, chance * Fraction(p, left), now_full)
+        if q:
+            hands[current] = "N"
+            deal(hands, current + 1, p, q - 1, chance * Fraction(q, left), full)
+            hands[current] = "?"
+
+    deal(["?", "?"], 0, pairs, others, Fraction(1), max_hands == 2)
+    return n_hands, x_hands
+
+
+@pytest.mark.parametrize(("pairs", "others"), [(2, 47), (3, 13), (22, 287), (1, 5), (0, 9)])
+@pytest.mark.parametrize("max_hands", [2, 3, 4])
+def test_resplit_patterns_match_card_by_card_enumeration(
+    pairs: int, others: int, max_hands: int
+) -> None:
+    n_hands, x_hands = resplit_weights(pairs, others, max_hands)
+    want_n, want_x = brute_force_patterns(pairs, others, max_hands)
+    assert n_hands == pytest.approx([float(v) for v in want_n], abs=1e-15)
+    assert x_hands == pytest.approx([float(v) for v in want_x], abs=1e-15)
+
+
+def test_three_hand_patterns_are_mgps_table() -> None:
+    """MGP, "Calculating Split EVs Exactly" (blackjackinfo.com), SPL2 rounds.
+
+    NN: 2 EV(N) with chance p(N) p(N); Pxxx: 3 EV(x) with p(P); NPxx:
+    EV(N) + 2 EV(x) with p(N) p(P); here with cards drawn without replacement.
+    """
+    p, q = 3, 13
+    n_hands, x_hands = resplit_weights(p, q, 3)
+    nn = Fraction(q, p + q) * Fraction(q - 1, p + q - 1)
+    pxxx = Fraction(p, p + q)
+    npxx = Fraction(q, p + q) * Fraction(p, p + q - 1)
+    assert n_hands[0] == pytest.approx(float(2 * nn))
+    assert n_hands[1] == pytest.approx(float(npxx))
+    assert x_hands[0] == 0
+    assert x_hands[1] == pytest.approx(float(3 * pxxx + 2 * npxx))
+
+
+class TwoHandSplit:
+    """Both split hands played in the true order of the deal, each on its own cards.
+
+    The hole card is dealt first (after a peek, never the blackjack card),
+    then hand one draws, then hand two, then the dealer. Each hand follows
+    the optimal single-hand policy for its own cards (from the Bayesian
+    :class:`TrueOrderSolver`), with double after split.
+    """
+
+    def __init__(self, table: str, pair: str, up: str, unseen: Counts) -> None:
+        self.rules = PRESETS[table].model_copy(update={"id": f"{table}-2", "max_split_hands": 2})
+        self.pair, self.up, self.unseen = value_index(pair), value_index(up), unseen
+        self.solver = TrueOrderSolver(self.rules, self.up, unseen)
+        self.start = _add((0,) * 10, self.pair)
+
+    @functools.cache  # noqa: B019 - one object per test
+    def action(self, hand: Counts, drawn: Counts) -> str:
+        if _total(hand) >= 21:
+            return "stand"
+        options = {"stand": self.solver.stand(hand, drawn), "hit": self.solver.hit(hand, drawn)}
+        if sum(hand) == 2 and self.rules.double_after_split:
+            options["double"] = self.solver.double(hand, drawn)
+        return max(options, key=options.__getitem__)
+
+    @functools.cache  # noqa: B019
+    def play(self, left: Counts) -> list[tuple[Fraction, int, int, Counts]]:
+        """Outcomes of one split hand: (chance, final total or 99 if bust, wager, cards left)."""
+        results = []
+
+        def step(hand: Counts, drawn: Counts, chance: Fraction, shoe: Counts, wager: int) -> None:
+            if sum((i + 1) * c for i, c in enumerate(hand)) > 21:
+                results.append((chance, 99, wager, shoe))
+                return
+            move = "hit" if sum(hand) == 1 else self.action(hand, drawn)
+            if move == "stand" or wager == 2:
+                results.append((chance, _total(hand), wager, shoe))
+                return
+            size = sum(shoe)
+            for card in range(10):
+                if shoe[card]:
+                    step(
+                        _add(hand, card),
+                        _add(drawn, card),
+                        chance * Fraction(shoe[card], size),
+                        _add(shoe, card, -1),
+                        2 if move == "double" else 1,
+                    )
+
+        step(self.start, (0,) * 10, Fraction(1), left, 1)
+        return results
+
+    def value(self) -> Fraction:
+        total = Fraction(0)
+        weights = {
+            h: Fraction(self.unseen[h])
+            for h in range(10)
+            if self.unseen[h] and not (self.solver.peeked and h == self.solver.blackjack_card)
+        }
+        norm = sum(weights.values())
+        for hole, weight in weights.items():
+            after_hole = _add(self.unseen, hole, -1)
+            for c1, t1, w1, shoe1 in self.play(after_hole):
+                for c2, t2, w2, shoe2 in self.play(shoe1):
+                    dealer = _dealer_after_hole(
+                        self.up, hole, shoe2, self.rules.dealer_hits_soft_17
+                    )
+                    for final_total, wager in ((t1, w1), (t2, w2)):
+                        if final_total == 99:
+                            pay = -Fraction(1)
+                        else:
+                            pay = dealer[5] - dealer[6]
+                            for final in range(17, 22):
+                                pay += dealer[final - 17] * (
+                                    (final_total > final) - (final_total < final)
+                                )
+                        total += weight / norm * c1 * c2 * wager * pay
+        return total
+
+
+@pytest.mark.parametrize(
+    ("table", "pair", "up"),
+    [("practice", "8", "6"), ("practice", "7", "T"), ("night", "9", "T"), ("practice", "4", "5")],
+)
+def test_one_split_is_exact(table: str, pair: str, up: str) -> None:
+    """With no resplit the split value is exact (module docstring): both hands, true deal order."""
+    split = TwoHandSplit(table, pair, up, TINY)
+    got = analyse_shoe(split.rules, HandSpot(cards=(pair, pair), up=up), TINY)
+    assert got.evs[Action.SPLIT] == pytest.approx(float(split.value()), abs=1e-12)
+
+
+def test_split_aces_take_one_card() -> None:
+    """Split aces, no resplit: each ace stands on one card, so the value is two stands."""
+    rules = PRESETS["practice"]
+    unseen = TINY
+    solver = TrueOrderSolver(rules, value_index("6"), unseen)
+    ace = _add((0,) * 10, 0)
+    expected = Fraction(0)
+    for card, chance in solver.next_card((0,) * 10).items():
+        expected += chance * solver.stand(_add(ace, card), _add((0,) * 10, card))
+    got = analyse_shoe(rules, HandSpot(cards=("A", "A"), up="6"), unseen)
+    assert got.evs[Action.SPLIT] == pytest.approx(float(2 * expected), abs=1e-12)

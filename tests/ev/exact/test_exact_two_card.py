@@ -1,0 +1,100 @@
+"""Whole-game returns from the exact two-card table, against published figures."""
+
+from __future__ import annotations
+
+import pytest
+
+from bjtrainer.engine.actions import Action
+from bjtrainer.engine.rules import PRESETS, Rules
+from bjtrainer.ev import HandSpot, analyse
+from bjtrainer.ev.exact.composition import value_index
+from bjtrainer.ev.exact.two_card import game_return, two_card_table
+from tests.ev.exact.test_exact_player import appendix_rules
+
+
+def das(rules: Rules, allowed: bool) -> Rules:
+    return rules.model_copy(
+        update={"id": f"{rules.id}-das-{allowed}", "double_after_split": allowed}
+    )
+
+
+# Wizard of Odds, Blackjack Appendix 9, "Expected return of game" (player's
+# return per round, every hand played to its best composition-dependent EV).
+WIZARD_GAME_RETURNS = [
+    ("1ds17r4", das(appendix_rules(1, False), True), 0.001839),
+    ("1ds17r4", das(appendix_rules(1, False), False), 0.000423),
+    ("1dh17r4", das(appendix_rules(1, True), True), -0.000072),
+    ("1dh17r4", das(appendix_rules(1, True), False), -0.001513),
+    ("5ds17r4", das(appendix_rules(5, False), True), -0.003804),
+    ("5ds17r4", das(appendix_rules(5, False), False), -0.005225),
+    ("euro-6dh17r4", das(appendix_rules(6, True, "none"), True), -0.0072705),
+    ("euro-6dh17r4", das(appendix_rules(6, True, "none"), False), -0.0086975),
+]
+
+
+@pytest.mark.parametrize(("page", "rules", "expected"), WIZARD_GAME_RETURNS)
+def test_game_return_matches_appendix_9(page: str, rules: Rules, expected: float) -> None:
+    """wizardofodds.com/games/blackjack/appendix/9/<page>/, "Expected return of game".
+
+    Every non-split figure matches Appendix 9 to its sixth decimal
+    (test_finite_player). Resplit values are approximations whose details
+    differ between analysers (``bjtrainer.ev.exact.split``); ours land within
+    5e-6 of Wizard's whole-game returns, so the check is to 1e-5.
+    """
+    assert game_return(rules) == pytest.approx(expected, abs=1e-5)
+
+
+def test_a_huge_shoe_gives_the_infinite_deck_house_edge() -> None:
+    """Wizard of Odds, Blackjack Appendix 1: "the house edge is -0.511734%".
+
+    ``shared/reference/published.md``: player EV -0.00511734 per round for S17,
+    DAS, split to 4 hands, no resplit of aces, no surrender (the ``guide``
+    rules with doubling on any two cards); 16 v 10 stand -0.5404, hit
+    -0.5398, double -1.0797; 8,8 v 10 split -0.4807. With 100 000 decks the
+    card-removal effects are below 1e-6.
+    """
+    rules = PRESETS["guide"].model_copy(update={"id": "appendix-1", "double_on": "any"})
+    table = two_card_table(rules, decks=100_000)
+    assert game_return(rules, table) == pytest.approx(-0.00511734, abs=1e-6)
+    ten, six, eight = value_index("T"), value_index("6"), value_index("8")
+    assert round(table.stand[ten, ten, six], 4) == -0.5404
+    assert round(table.hit[ten, ten, six], 4) == -0.5398
+    assert round(table.double[ten, ten, six], 4) == -1.0797
+    assert round(table.split[ten, eight], 4) == -0.4807
+
+
+@pytest.mark.parametrize("preset", ["practice", "night", "home"])
+def test_huge_shoe_equals_independent_draws(preset: str) -> None:
+    """As the deck count grows, the exact values become the independent-draw values.
+
+    Stand, hit, double and surrender for every first two-card hand and up
+    card, to 1e-6 at a million decks; splits where splitting is the best
+    play (there both methods take every resplit; elsewhere the
+    independent-draw value may decline a bad resplit, see ``bjtrainer.ev.independent.split``).
+    """
+    rules = PRESETS[preset]
+    table = two_card_table(rules, decks=1_000_000)
+    compared = 0
+    for up in "A23456789T":
+        u = value_index(up)
+        for first in "A23456789T":
+            for second in "A23456789T":
+                i, j = value_index(first), value_index(second)
+                if i > j or {first, second} == {"A", "T"}:
+                    continue
+                spot = analyse(rules, HandSpot(cards=(first, second), up=up))
+                exact = {
+                    Action.STAND: table.stand[u, i, j],
+                    Action.HIT: table.hit[u, i, j],
+                    Action.DOUBLE: table.double[u, i, j],
+                    Action.SURRENDER: -0.5,
+                }
+                for action, value in spot.evs.items():
+                    if action is Action.SPLIT:
+                        if spot.best is Action.SPLIT:
+                            assert table.split[u, i] == pytest.approx(value, abs=1e-6), (first, up)
+                            compared += 1
+                        continue
+                    assert exact[action] == pytest.approx(value, abs=1e-6), (first, second, up)
+                    compared += 1
+    assert compared > 1500
