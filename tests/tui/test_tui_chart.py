@@ -1,12 +1,11 @@
 """The chart screen (G): the table's basic-strategy chart with the hand in play marked.
 
-Issue 5, item 3. Which cell a hand reads follows Wizard of Odds, "4-Deck to
-8-Deck Blackjack Strategy" ("If you can't split because of a limit on
-re-splitting, then look up your hand as a hard total"). The codes checked
-are the published six-deck S17 DAS late-surrender chart (issue 5: "16 v 9,
-10, A surrender; A,7 v 2 stand; A,2 v 5 ... double"), and the whole grid
-on screen is compared, cell by cell, with the committed
-``strategy_tables/<preset>.csv`` read here with the csv module.
+The framed cell is the one :mod:`bjtrainer.strategy.cells` names (its own
+tests are in ``tests/strategy/test_cells.py``). The codes checked are the
+published six-deck S17 DAS late-surrender chart (Wizard of Odds, "4-Deck to
+8-Deck Blackjack Strategy": 16 v 9, T, A surrender; A,7 v 2 stand; A,2 v 5
+double), and the whole grid on screen is compared, cell by cell, with the
+committed ``strategy_tables/<preset>.csv`` read here with the csv module.
 """
 
 from __future__ import annotations
@@ -20,7 +19,6 @@ from textual.pilot import Pilot
 from bjtrainer.engine.actions import Action
 from bjtrainer.engine.rules import PRESETS
 from bjtrainer.strategy import COLUMNS, ROWS, cached_chart
-from bjtrainer.strategy.cells import hand_cell
 from bjtrainer.trainer.wording import signed
 from bjtrainer.tui.screens.chart import ChartScreen
 from bjtrainer.tui.screens.table import TableScreen
@@ -57,48 +55,6 @@ def cell(row: str, column: str) -> tuple[int, int]:
     return ROWS.index(row), COLUMNS.index(column)
 
 
-# Which cell a hand reads
-
-
-@pytest.mark.parametrize(
-    ("cards", "up", "may_split", "row", "column"),
-    [
-        (["T", "6"], "K", False, "hard 16", "T"),
-        (["T", "2", "4"], "9", False, "hard 16", "9"),  # three cards read the total too
-        (["8", "8"], "6", True, "pair 8", "6"),
-        (["8", "8"], "6", False, "hard 16", "6"),  # no split allowed: the hard total
-        (["K", "Q"], "A", True, "pair T", "A"),
-        (["A", "7"], "2", False, "soft 18", "2"),
-        (["7", "A"], "5", False, "soft 18", "5"),
-        (["A", "5", "T"], "7", False, "hard 16", "7"),  # the ace counts 1 now
-        (["A", "A"], "4", True, "pair A", "4"),
-    ],
-)
-def test_a_hand_reads_its_pair_row_if_it_may_split_else_its_total(
-    cards: list[str], up: str, may_split: bool, row: str, column: str
-) -> None:
-    spot = hand_cell(cards, up, may_split=may_split)
-    assert (spot.row, spot.column) == (row, column)
-    assert spot.describe() == f"Your hand: {row} against {column}."
-
-
-@pytest.mark.parametrize(
-    ("cards", "hand", "play"),
-    [
-        (["A", "A"], "soft 12", "hit"),  # split aces used up: no soft 12 row
-        (["2", "2"], "hard 4", "hit"),
-        (["T", "5", "6"], "hard 21", "stand"),
-        (["A", "4", "6"], "soft 21", "stand"),
-    ],
-)
-def test_a_hand_without_a_row_says_what_the_chart_does(
-    cards: list[str], hand: str, play: str
-) -> None:
-    spot = hand_cell(cards, "9", may_split=False)
-    assert spot.row is None and spot.hand == hand
-    assert spot.describe() == f"Your hand, {hand} against 9, has no row: the chart says {play}."
-
-
 # The screen
 
 
@@ -120,7 +76,7 @@ async def test_the_chart_marks_the_hand_in_play_and_shows_its_expected_values(
         assert "hard 16 against T:  Rh  surrender if allowed, else hit" in detail
         evs = chart.evs["hard 16"]["T"]
         assert set(evs) == {Action.STAND, Action.HIT, Action.DOUBLE, Action.SURRENDER}
-        assert evs[Action.SURRENDER] == -0.5  # half the wager back (003_2bdd88f24671a4ec.txt)
+        assert evs[Action.SURRENDER] == -0.5  # half the wager back (docs/numbers.md, 6. Surrender)
         for action, name in ((Action.STAND, "Stand"), (Action.HIT, "Hit")):
             assert f"{name} {signed(evs[action])}" in detail
         assert "Surrender -0.500 (best)" in detail

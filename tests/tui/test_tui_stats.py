@@ -18,8 +18,9 @@ import numpy as np
 from bjtrainer.engine.actions import Action
 from bjtrainer.engine.hand import evaluate
 from bjtrainer.store import Store
+from bjtrainer.strategy import COLUMNS
 from bjtrainer.trainer.clock import ManualClock
-from bjtrainer.trainer.practice.cells import UP_ORDER, cell_of
+from bjtrainer.trainer.practice.cells import cell_of
 from bjtrainer.trainer.practice.modes import Practice
 from bjtrainer.trainer.practice.topics import Topic
 from bjtrainer.trainer.spots import Spot
@@ -92,7 +93,7 @@ async def test_stats_screen_shows_the_figures_of_two_days(store: Store) -> None:
         heat = text_of(screen.query_one("#stats-heat-map")).splitlines()
         (row,) = [line for line in heat if line.startswith(f"{cell.row} ")]
         cells = row[len(cell.row) :].split()
-        assert cells[UP_ORDER.index(cell.up)] == str(round(100 * sum(in_cell) / len(in_cell)))
+        assert cells[COLUMNS.index(cell.up)] == str(round(100 * sum(in_cell) / len(in_cell)))
         # The costliest mistake: the wrong answer that gave up the most EV.
         costliest = max(day_one[:WRONG], key=lambda item: item[2])[0]
         table = text_of(screen.query_one("#stats-costliest")).splitlines()

@@ -40,8 +40,9 @@ from bjtrainer.engine.actions import Action
 from bjtrainer.engine.rules import Rules
 from bjtrainer.errors import InvalidSpotError
 from bjtrainer.store.practice_records import AttemptKind, AttemptRecord
+from bjtrainer.strategy.chart import COLUMNS
 from bjtrainer.trainer.practice.attempts import AttemptCounts, count_attempts, is_first_answer
-from bjtrainer.trainer.practice.cells import ROW_ORDER, UP_ORDER, ChartCell, cell_of
+from bjtrainer.trainer.practice.cells import ROW_ORDER, ChartCell, cell_of
 from bjtrainer.trainer.practice.topics import Topic, topics_of
 from bjtrainer.trainer.spot_keys import parse_spot_key
 from bjtrainer.trainer.spots import Spot
@@ -195,14 +196,14 @@ class Stats:
     def heat_map(self) -> HeatMap:
         """The per-cell accuracy as arrays (rows with data only)."""
         rows = tuple(row for row in ROW_ORDER if any(cell.row == row for cell in self.by_cell))
-        accuracy = np.full((len(rows), len(UP_ORDER)), np.nan)  # shape (R, U)
-        answers = np.zeros((len(rows), len(UP_ORDER)), dtype=np.int64)  # shape (R, U)
+        accuracy = np.full((len(rows), len(COLUMNS)), np.nan)  # shape (R, U)
+        answers = np.zeros((len(rows), len(COLUMNS)), dtype=np.int64)  # shape (R, U)
         for cell, rate in self.by_cell.items():
-            r, u = rows.index(cell.row), UP_ORDER.index(cell.up)
+            r, u = rows.index(cell.row), COLUMNS.index(cell.up)
             answers[r, u] = rate.answers
             if rate.accuracy is not None:
                 accuracy[r, u] = rate.accuracy
-        return HeatMap(rows, UP_ORDER, accuracy, answers)
+        return HeatMap(rows, COLUMNS, accuracy, answers)
 
     def to_json(self) -> dict[str, Any]:
         """The figures as JSON-able data (``bjtrainer stats --json``).
@@ -345,9 +346,7 @@ def compute_stats(
     order = {row: index for index, row in enumerate(ROW_ORDER)}
     by_cell = {
         cell: cells[cell]
-        for cell in sorted(
-            cells, key=lambda c: (order.get(c.row, len(order)), UP_ORDER.index(c.up))
-        )
+        for cell in sorted(cells, key=lambda c: (order.get(c.row, len(order)), COLUMNS.index(c.up)))
     }
     retried = {attempt.decision_key for attempt in mine if attempt.kind is AttemptKind.RETRY}
     decisions = counts.decisions
