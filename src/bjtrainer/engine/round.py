@@ -45,6 +45,12 @@ from bjtrainer.engine.actions import Action
 from bjtrainer.engine.bankroll import Bankroll, chips_text
 from bjtrainer.engine.cards import Card
 from bjtrainer.engine.hand import HandValue, PlayerHand, evaluate, is_natural
+from bjtrainer.engine.legality import (
+    doubling_problem,
+    hitting_problem,
+    splitting_problem,
+    surrendering_problem,
+)
 from bjtrainer.engine.records import ActionRecord, Outcome, RoundResult
 from bjtrainer.engine.rules import Rules
 from bjtrainer.engine.shoe import Shoe
@@ -66,14 +72,6 @@ class Phase(StrEnum):
     INSURANCE = "insurance"
     PLAYER = "player"
     SETTLED = "settled"
-
-
-_DOUBLE_ON_WORDS: dict[str, str] = {
-    "any": "any two cards",
-    "below_21": "two-card totals below 21",
-    "9_to_11": "two-card totals of 9 to 11",
-    "10_to_11": "two-card totals of 10 or 11",
-}
 
 
 def _chip_word(chips: int) -> str:
@@ -255,10 +253,7 @@ class Round:
             With a sentence saying why not.
         """
         hand = self._verify_playing("hit")
-        if hand.split_aces:
-            raise IllegalActionError("Cannot hit: split aces take one card each.")
-        if hand.total >= 21:
-            raise IllegalActionError(f"Cannot hit: the hand already totals {hand.total}.")
+        _raise(hitting_problem(_ranks(hand), from_split=hand.from_split))
 
     def can_hit(self) -> bool:
         """Whether :meth:`hit` is allowed now."""
@@ -321,22 +316,7 @@ class Round:
             With a sentence saying why not.
         """
         hand = self._verify_playing("double")
-        if len(hand.cards) != 2:
-            raise IllegalActionError(
-                f"Cannot double: the hand already has {len(hand.cards)} cards."
-            )
-        if hand.split_aces:
-            raise IllegalActionError("Cannot double: split aces take one card each.")
-        if hand.from_split and not self.rules.double_after_split:
-            raise IllegalActionError(
-                "Cannot double: this table does not allow doubling after a split."
-            )
-        if not self.rules.may_double_total(hand.total):
-            allowed = _DOUBLE_ON_WORDS[self.rules.double_on]
-            raise IllegalActionError(
-                f"Cannot double: this table allows doubling only on {allowed} "
-                f"(the hand totals {hand.total})."
-            )
+        _raise(doubling_problem(self.rules, _ranks(hand), from_split=hand.from_split))
         if not self.bankroll.covers(hand.wager):
             raise IllegalActionError(
                 f"Cannot double: doubling needs {hand.wager} more {_chip_word(hand.wager)} "
@@ -380,25 +360,11 @@ class Round:
             With a sentence saying why not.
         """
         hand = self._verify_playing("split")
-        if len(hand.cards) != 2:
-            raise IllegalActionError(
-                "Cannot split: only a hand of two cards can be split "
-                f"(this one has {len(hand.cards)})."
+        _raise(
+            splitting_problem(
+                self.rules, _ranks(hand), from_split=hand.from_split, hands=len(self.hands)
             )
-        first, second = hand.cards
-        if first.value != second.value:
-            raise IllegalActionError(
-                "Cannot split: the two cards have different values "
-                f"({first.rank} and {second.rank})."
-            )
-        if self.rules.max_split_hands < 2:
-            raise IllegalActionError("Cannot split: this table does not allow splitting.")
-        if len(self.hands) >= self.rules.max_split_hands:
-            raise IllegalActionError(
-                f"Cannot split: this table allows at most {self.rules.max_split_hands} hands."
-            )
-        if hand.split_aces and not self.rules.resplit_aces:
-            raise IllegalActionError("Cannot split: split aces cannot be split again.")
+        )
         if not self.bankroll.covers(hand.wager):
             raise IllegalActionError(
                 f"Cannot split: splitting needs {hand.wager} more {_chip_word(hand.wager)} "
@@ -442,16 +408,11 @@ class Round:
             With a sentence saying why not.
         """
         hand = self._verify_playing("surrender")
-        if self.rules.surrender == "none":
-            raise IllegalActionError("Cannot surrender: this table does not offer surrender.")
-        if hand.from_split or len(self.hands) > 1:
-            raise IllegalActionError(
-                "Cannot surrender: only the original hand may surrender, not a split hand."
+        _raise(
+            surrendering_problem(
+                self.rules, _ranks(hand), from_split=hand.from_split, hands=len(self.hands)
             )
-        if len(hand.cards) != 2:
-            raise IllegalActionError(
-                f"Cannot surrender: only on the first two cards (the hand has {len(hand.cards)})."
-            )
+        )
 
     def can_surrender(self) -> bool:
         """Whether :meth:`surrender` is allowed now."""
@@ -784,6 +745,16 @@ class Round:
     def __repr__(self) -> str:
         hands = " | ".join(_describe_cards(hand.cards) for hand in self.hands)
         return f"<Round {self.phase.value} bet={self.bet} hands=[{hands}] up={self.up_card.rank}>"
+
+
+def _ranks(hand: PlayerHand) -> tuple[str, ...]:
+    return tuple(card.rank for card in hand.cards)
+
+
+def _raise(problem: str | None) -> None:
+    """Raise the rules' sentence (:mod:`bjtrainer.engine.legality`), if there is one."""
+    if problem is not None:
+        raise IllegalActionError(problem)
 
 
 def _allowed(verify: Callable[[], None]) -> bool:
