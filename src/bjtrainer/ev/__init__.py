@@ -1,51 +1,56 @@
-"""Expected returns for independent draws: the numbers behind Hint and Why.
+"""Expected returns: two models of the cards, and which feature reads which.
 
-The model (``shared/RULES.md``, "The trainer's numbers", from
-``003_2bdd88f24671a4ec.txt``): every card is drawn from an infinite deck,
-P(A) = P(2) = ... = P(9) = 1/13 and P(ten-value) = 4/13; the hole card and
-the shoe are never read. Chance is enumerated with probabilities, never
-sampled. Every EV is per unit of the hand's original wager (a double risks
-two units; late surrender is exactly -0.5). Only chip settlement rounds half
-chips down; EVs use exact ratios (``Rules.blackjack_ratio``).
+Chance is enumerated with probabilities, never sampled. Every EV is per unit
+of the hand's original wager: a double risks two units, late surrender is
+exactly -0.5, and only chip settlement rounds half chips down (EVs use exact
+ratios, ``Rules.blackjack_ratio``; ``docs/numbers.md``, "10. Chips").
 
-Peek: where the dealer checks for blackjack before the player acts
-(``Rules.peeks_with``), figures are conditioned on no dealer blackjack. Where
-an ace or ten is up and the dealer has not checked, a dealer blackjack is a
-dealer final state inside every value: it beats every non-natural hand and
-takes doubled and split money too.
+:mod:`bjtrainer.ev.independent`: independent draws
+    Every card comes from an infinite deck, each rank 1/13, ten-values 4/13
+    (``docs/numbers.md``, sections 1 to 8); the hole card and the shoe are
+    never read. It gives the Hint and the Why panel (:func:`analyse`), the
+    grade of every decision at the table, in the practice sets, the review
+    queue and the daily five (``docs/numbers.md``, "9. Grading"), the
+    insurance answer (:func:`insurance_evs`), `bjtrainer hint`, and the
+    expected return per round of `bjtrainer edge` (:func:`round_ev`).
+:mod:`bjtrainer.ev.exact`: the cards left in the shoe
+    Cards are drawn without replacement from a shoe composition. It gives
+    the basic-strategy charts (``ev.exact.two_card``, read by
+    :mod:`bjtrainer.strategy`: the chart screen, `bjtrainer chart`, the
+    files in ``strategy_tables/``, and the chart play the grading also
+    accepts; ``docs/numbers.md``, "12. The basic-strategy chart") and the
+    shoe-aware row of the Why panel (``ev.exact.spot.analyse_shoe`` and
+    ``ev.exact.insurance``; ``docs/numbers.md``, "11. The shoe-aware
+    figures"). Its whole-round return, ``ev.exact.two_card.game_return``,
+    is no feature: the tests check it against Wizard of Odds, Blackjack
+    Appendix 9.
 
-Dimensions, named once for the whole package
---------------------------------------------
-U = 10
-    Dealer up cards, index 0 = ace, 1..8 = 2..9, 9 = ten-value.
-C = 10
-    Values of a drawn card, same order. R = 10 pair ranks, same order.
-F = 7
-    Dealer final states: 17, 18, 19, 20, 21, bust, blackjack.
-T = 22
-    Player best totals 0..21 (totals up to 16 all stand alike).
-H = 22, A = 2
-    Player hard sums 0..21 (aces as 1) and the ace flag (no ace / an ace).
-S = 27
-    Dealer hard sums 0..26 in the dealer's dynamic program.
-N, K = max_split_hands + 2
-    Hands in the round and pending one-card split hands, in split values.
+Both models read a decision through :mod:`bjtrainer.ev.spot` (:class:`HandSpot`,
+the checks of a spot, :func:`rules_actions`), so they refuse the same spots
+and value the same actions. Each model names its dimension letters once, in
+its package docstring; no letter means two things in ``ev``.
 
-Modules: ``draws`` (chances, totals), ``dealer`` (one dynamic program for
-the dealer), ``hand_values`` (stand, hit, double by backward recursion),
-``split`` (exact split values with resplits), ``solution`` (everything
-solved once per :class:`~bjtrainer.engine.rules.Rules`, cached), ``spots``
-(the public :func:`analyse`), ``insurance`` and ``house_edge``.
+Example: hard 16 against a ten at the ``practice`` table, after the peek
+(``docs/numbers.md``, sections 3 to 6):
 
-Checked against Wizard of Odds, Blackjack Appendix 1 and 5, and Alan
-Krigman's dealer totals (``shared/reference/published.md``), and against a
-brute-force enumeration in ``tests/ev``.
+>>> from bjtrainer.engine.presets import PRESETS
+>>> spot = HandSpot(cards=("T", "6"), up="T")
+>>> figures = analyse(PRESETS["practice"], spot)
+>>> for action, ev in figures.evs.items():
+...     print(f"{action.value:<9} {ev:+.4f}")
+stand     -0.5404
+hit       -0.5398
+double    -1.0797
+surrender -0.5000
+>>> figures.best.value, round(figures.bust_next, 4)
+('surrender', 0.6154)
 """
 
 from bjtrainer.ev.independent.dealer import dealer_distribution
 from bjtrainer.ev.independent.house_edge import RoundEV, round_ev
 from bjtrainer.ev.independent.insurance import insurance_ev_per_chip, insurance_evs
-from bjtrainer.ev.independent.spots import HandSpot, SpotAnalysis, analyse, rules_actions
+from bjtrainer.ev.independent.spots import SpotAnalysis, analyse
+from bjtrainer.ev.spot import HandSpot, rules_actions
 
 __all__ = [
     "HandSpot",

@@ -35,7 +35,8 @@ import numpy as np
 from bjtrainer.engine.actions import Action
 from bjtrainer.engine.rules import Rules
 from bjtrainer.ev.exact.composition import ACE_INDEX, V
-from bjtrainer.ev.exact.two_card import SURRENDER_EV, TwoCardTable, two_card_table
+from bjtrainer.ev.exact.two_card import TwoCardTable, two_card_table
+from bjtrainer.ev.spot import SURRENDER_EV
 from bjtrainer.strategy.codes import Code
 
 #: Column labels, the up card: 2..9, T, A.

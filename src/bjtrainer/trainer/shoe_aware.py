@@ -26,17 +26,17 @@ A hand decision: the exact finite-shoe EV of every legal action
 exact with one split, resplits by the published approximation of Wizard of
 Odds, Blackjack Appendix 9) and the exact bust chance on one more card
 (``ShoeAnalysis.bust_next``), both conditioned on no dealer blackjack where the
-dealer has checked, as the independent figures are. The insurance offer:
-the hole card is a ten-value card with chance ``p = tens unseen / cards
-unseen``, so a half-bet insurance paying 2:1 returns ``(2p - (1 - p)) / 2``
-of the original wager (``003_2bdd88f24671a4ec.txt``: insurance costs half
-the original wager and pays 2:1). Every EV is in units of the original
-wager, the units of the independent figures.
+dealer has checked, as the independent figures are. The insurance offer
+(:func:`bjtrainer.ev.exact.insurance.insurance_shoe_evs`): the hole card is
+a ten-value card with chance ``p = tens unseen / cards unseen``, so a
+half-bet insurance paying 2:1 returns ``(2p - (1 - p)) / 2`` of the
+original wager (``docs/numbers.md``, "8. Insurance"). Every EV is in units
+of the original wager, the units of the independent figures.
 """
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from bjtrainer.engine.actions import Action
@@ -45,9 +45,9 @@ from bjtrainer.engine.rules import Rules
 from bjtrainer.engine.shoe import Shoe
 from bjtrainer.engine.table import Table
 from bjtrainer.ev import HandSpot
-from bjtrainer.ev.exact.composition import TEN_INDEX, unseen_composition
+from bjtrainer.ev.exact.composition import unseen_composition
+from bjtrainer.ev.exact.insurance import insurance_shoe_evs
 from bjtrainer.ev.exact.spot import analyse_shoe
-from bjtrainer.ev.independent.insurance import INSURANCE_PAYS
 from bjtrainer.trainer.coach import Coach
 from bjtrainer.trainer.explain import (
     ACE_UP_BLACKJACK,
@@ -179,29 +179,6 @@ class ShoeFigures:
     seen: int
     unseen: int
     dealer_checked: bool
-
-
-def insurance_shoe_evs(unseen: Sequence[int]) -> tuple[dict[Action, float], float]:
-    """Exact EVs of the insurance answers for an unseen composition.
-
-    Parameters
-    ----------
-    unseen : Sequence[int]
-        Shape (V,): unseen cards per value, A, 2..9, T (the hole card is
-        one of them).
-
-    Returns
-    -------
-    evs : dict[Action, float]
-        ``INSURANCE``: ``(2p - (1 - p)) / 2`` for a half-bet insurance paying
-        2:1, where ``p = tens / cards``; ``NO_INSURANCE``: 0. Units of the
-        original wager (``003_2bdd88f24671a4ec.txt``).
-    p : float
-        The chance of a dealer blackjack, ``p``.
-    """
-    p = unseen[TEN_INDEX] / sum(unseen)
-    per_unit = INSURANCE_PAYS * p - (1 - p)
-    return {Action.INSURANCE: per_unit / 2, Action.NO_INSURANCE: 0.0}, p
 
 
 def shoe_figures(question: ShoeQuestion) -> ShoeFigures:

@@ -51,10 +51,7 @@ from bjtrainer.ev.exact.split import (
     split_hand_values,
     split_value,
 )
-from bjtrainer.ev.independent.spots import HandSpot, rules_actions
-
-#: Late surrender returns half the wager (``003_2bdd88f24671a4ec.txt``).
-SURRENDER_EV = -0.5
+from bjtrainer.ev.spot import SURRENDER_EV, HandSpot, rules_actions
 
 
 @dataclass(frozen=True)

@@ -30,12 +30,9 @@ from bjtrainer.ev.exact.split import (
     split_hand_values,
     split_value,
 )
+from bjtrainer.ev.spot import SURRENDER_EV
 
 FloatArray = npt.NDArray[np.float64]
-
-#: Expected return of late surrender: half the wager back, exactly
-#: (``003_2bdd88f24671a4ec.txt``: "Late surrender then returns half your original wager").
-SURRENDER_EV = -0.5
 
 
 @dataclass(frozen=True)

@@ -18,20 +18,19 @@ from typing import Final
 import numpy as np
 
 from bjtrainer.engine.rules import Rules
-from bjtrainer.errors import InvalidSpotError
 from bjtrainer.ev.independent.draws import (
     ACE,
     BLACKJACK,
     BUST,
     CARD_POINTS,
     CARD_PROBS,
-    RANK_INDEX,
     TEN,
     C,
     F,
     FloatArray,
     best_total,
 )
+from bjtrainer.ev.spot import up_index
 
 #: Dealer hard sums kept by the program: a dealer draws only on 16 or less,
 #: so no hard sum above 16 + 10 = 26 is ever reached.
@@ -96,22 +95,6 @@ def dealer_table(hits_soft_17: bool) -> FloatArray:
     table = np.stack([unchecked, checked])  # (2, U, F)
     table.setflags(write=False)
     return table
-
-
-def up_index(up: str) -> int:
-    """Index of an up-card rank in the U order (J, Q, K count as ten).
-
-    Raises
-    ------
-    InvalidSpotError
-        If ``up`` is not a rank of ``engine.cards.RANKS``.
-    """
-    try:
-        return RANK_INDEX[up]
-    except (KeyError, TypeError):
-        raise InvalidSpotError(
-            f"Not a card for the up card: {up!r}. Cards are A, 2-9, T, J, Q, K."
-        ) from None
 
 
 def dealer_distribution(rules: Rules, up: str, *, checked: bool) -> FloatArray:

@@ -42,7 +42,7 @@ from bjtrainer.ev.independent.draws import (
     FloatArray,
 )
 from bjtrainer.ev.independent.solution import Solution, solve
-from bjtrainer.ev.independent.spots import SURRENDER_EV
+from bjtrainer.ev.spot import SURRENDER_EV
 
 
 @dataclass(frozen=True)

@@ -17,9 +17,7 @@ from bjtrainer.engine.actions import Action
 from bjtrainer.engine.rules import Rules
 from bjtrainer.errors import InvalidSpotError
 from bjtrainer.ev.independent.draws import CARD_FRACTIONS, TEN
-
-#: Insurance pays 2 units per unit insured when the dealer has blackjack.
-INSURANCE_PAYS = 2
+from bjtrainer.ev.spot import INSURANCE_PAYS
 
 
 def _check_offer(rules: Rules, up: str) -> None:
