@@ -6,7 +6,7 @@ import pytest
 
 from bjtrainer.engine.actions import Action
 from bjtrainer.strategy.chart import cell_code
-from bjtrainer.strategy.codes import Code, resolve_code
+from bjtrainer.strategy.codes import CODE_MEANINGS, CODE_STYLES, Code, resolve_code
 
 S, H, D, P, R = Action.STAND, Action.HIT, Action.DOUBLE, Action.SPLIT, Action.SURRENDER
 
@@ -52,3 +52,8 @@ def test_cell_code(evs: dict[Action, float], without_das: float | None, code: Co
 )
 def test_resolve_code(code: Code, legal: set[Action], das: bool, action: Action | None) -> None:
     assert resolve_code(code, legal, double_after_split=das) is action
+
+
+def test_every_code_has_a_meaning_and_a_colour_of_its_own() -> None:
+    assert set(CODE_MEANINGS) == set(CODE_STYLES) == set(Code)
+    assert len(set(CODE_STYLES.values())) == len(Code)

@@ -1,30 +1,18 @@
-"""``bjtrainer chart``: the table's basic-strategy chart (issue 5, item 1).
+"""``bjtrainer chart``: the table's basic-strategy chart.
 
 The chart is computed exactly for the table's own deck count
 (:mod:`bjtrainer.strategy`), cached on disk, and printed in colour: hits,
-stands, doubles, splits and surrenders each in their own colour, with a
-legend of the codes. ``--write`` regenerates ``strategy_tables/<id>.csv`` and
-``.md``; ``--check`` compares the committed files with a fresh computation
-and exits 1, listing the cells, when they differ.
+stands, doubles, splits and surrenders each in their own colour
+(:data:`bjtrainer.strategy.CODE_STYLES`), with a legend of the codes.
+``--write`` regenerates ``strategy_tables/<id>.csv`` and ``.md``; ``--check``
+compares the committed files with a fresh computation and exits 1, listing
+the cells, when they differ.
 """
 
 from __future__ import annotations
 
 import argparse
 from pathlib import Path
-
-#: Colour of each chart code in the terminal (rich styles).
-CODE_STYLES: dict[str, str] = {
-    "H": "bold white on red",
-    "S": "bold black on yellow",
-    "Dh": "bold white on blue",
-    "Ds": "bold white on dark_cyan",
-    "P": "bold black on green",
-    "Ph": "bold black on dark_sea_green",
-    "Rh": "bold white on grey35",
-    "Rs": "bold white on grey50",
-    "Rp": "bold white on grey42",
-}
 
 EXIT_DIFFERENT = 1
 
@@ -68,9 +56,10 @@ def run(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.table import Table
 
-    from bjtrainer.engine.rules import load_rules
+    from bjtrainer.engine.rules_file import load_rules
     from bjtrainer.strategy import (
         CODE_MEANINGS,
+        CODE_STYLES,
         COLUMNS,
         ROWS,
         build_chart,
@@ -110,12 +99,12 @@ def run(args: argparse.Namespace) -> int:
         if previous_kind and kind != previous_kind:
             grid.add_section()
         previous_kind = kind
-        cells = [chart.code(row, column).value for column in COLUMNS]
-        grid.add_row(row, *(f"[{CODE_STYLES[c]}]{c:^3}[/]" for c in cells))
+        codes = [chart.code(row, column) for column in COLUMNS]
+        grid.add_row(row, *(f"[{CODE_STYLES[c]}]{c.value:^3}[/]" for c in codes))
     console.print(grid)
     legend = Table.grid(padding=(0, 2))
     entries = [
-        f"[{CODE_STYLES[code.value]}]{code.value:^3}[/] {meaning}"
+        f"[{CODE_STYLES[code]}]{code.value:^3}[/] {meaning}"
         for code, meaning in CODE_MEANINGS.items()
     ]
     for start in range(0, len(entries), 2):

@@ -5,12 +5,14 @@ count, computed from the exact finite-shoe analysis of :mod:`bjtrainer.ev`
 (:func:`build_chart`), cached on disk (:func:`cached_chart`), written to
 ``strategy_tables/<preset>.csv`` and ``.md`` (:func:`write_chart_files`),
 checked against the committed files (:func:`committed_differences`), and
-read for a spot (:func:`chart_action`). No Textual here (``shared/DESIGN.md``).
+read for a spot (:func:`chart_action`, the cell named by
+:mod:`bjtrainer.strategy.cells`), and drawn in the colours of
+:data:`CODE_STYLES`. No Textual here.
 """
 
 from bjtrainer.strategy.cache import cached_chart
 from bjtrainer.strategy.chart import COLUMNS, ROWS, Chart, build_chart, cell_code
-from bjtrainer.strategy.codes import CODE_MEANINGS, Code, resolve_code
+from bjtrainer.strategy.codes import CODE_MEANINGS, CODE_STYLES, Code, resolve_code
 from bjtrainer.strategy.lookup import chart_action
 from bjtrainer.strategy.tables import (
     CellDifference,
@@ -27,6 +29,7 @@ from bjtrainer.strategy.tables import (
 
 __all__ = [
     "CODE_MEANINGS",
+    "CODE_STYLES",
     "COLUMNS",
     "ROWS",
     "CellDifference",

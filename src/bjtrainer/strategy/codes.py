@@ -56,6 +56,20 @@ CODE_MEANINGS: dict[Code, str] = {
     Code.SURRENDER_SPLIT: "surrender if allowed, else split",
 }
 
+#: The colour of each code wherever a chart is drawn (rich styles): hits red,
+#: stands yellow, doubles blue, splits green, surrenders grey.
+CODE_STYLES: dict[Code, str] = {
+    Code.HIT: "bold white on red",
+    Code.STAND: "bold black on yellow",
+    Code.DOUBLE_HIT: "bold white on blue",
+    Code.DOUBLE_STAND: "bold white on dark_cyan",
+    Code.SPLIT: "bold black on green",
+    Code.SPLIT_DAS_HIT: "bold black on dark_sea_green",
+    Code.SURRENDER_HIT: "bold white on grey35",
+    Code.SURRENDER_STAND: "bold white on grey50",
+    Code.SURRENDER_SPLIT: "bold white on grey42",
+}
+
 
 def resolve_code(
     code: Code, legal: Collection[Action], *, double_after_split: bool

@@ -1,9 +1,7 @@
 """The chart screen: the table's basic-strategy chart, the hand in play marked (G).
 
-Issue 5, item 3: "A chart screen in the app shows the current table's chart
-with the current spot highlighted, and each cell's expected values on
-demand." The chart is the table's own total-dependent chart, computed
-exactly for its deck count (:func:`bjtrainer.strategy.cached_chart`: about
+The chart is the table's own total-dependent chart, computed exactly for
+its deck count (:func:`bjtrainer.strategy.cached_chart`: about
 half a second the first time, then read from the disk cache), in a worker
 thread so the screen never stalls. The cell of the hand in play is framed
 (:mod:`bjtrainer.strategy.cells`: its pair row when it may split, else its
@@ -26,9 +24,8 @@ from textual.screen import Screen
 from textual.widgets import Footer, Static
 from textual.worker import Worker, WorkerState
 
-from bjtrainer.commands.chart import CODE_STYLES
 from bjtrainer.engine.rules import Rules
-from bjtrainer.strategy import CODE_MEANINGS, COLUMNS, ROWS, Chart, cached_chart
+from bjtrainer.strategy import CODE_MEANINGS, CODE_STYLES, COLUMNS, ROWS, Chart, cached_chart
 from bjtrainer.strategy.cells import SpotCell
 from bjtrainer.trainer.legal import best_of
 from bjtrainer.trainer.wording import in_display_order, label, signed
@@ -82,7 +79,7 @@ def cell_detail(chart: Chart, row: str, column: str) -> Text:
     """
     code = chart.code(row, column)
     text = Text(f"{row} against {column}: ", style="bold")
-    text.append(f"{code.value:^4}", style=CODE_STYLES[code.value])
+    text.append(f"{code.value:^4}", style=CODE_STYLES[code])
     text.append(f" {CODE_MEANINGS[code]}\n")
     evs = chart.evs.get(row, {}).get(column, {})
     if not evs:
@@ -113,7 +110,7 @@ def legend(chart: Chart, width: int = LEGEND_WIDTH) -> Text:
     for code, meaning in CODE_MEANINGS.items():
         if code not in used:
             continue
-        entry = Text.assemble((f"{code.value:^4}", CODE_STYLES[code.value]), f" {meaning}")
+        entry = Text.assemble((f"{code.value:^4}", CODE_STYLES[code]), f" {meaning}")
         if lines and len(lines[-1]) + 3 + len(entry) <= width:
             lines[-1].append("   ")
             lines[-1].append_text(entry)

@@ -4,7 +4,7 @@ Two blocks side by side so the 34 rows fit a 100 x 34 terminal: hard totals
 on the left, soft totals and pairs on the right, each with the up cards
 ``2`` .. ``9``, ``T``, ``A`` across (the layout of ``bjtrainer chart`` and
 of ``strategy_tables/*.md``). Each cell shows its code in the colour of
-``bjtrainer chart`` (:data:`bjtrainer.commands.chart.CODE_STYLES`). The
+``bjtrainer chart`` (:data:`bjtrainer.strategy.codes.CODE_STYLES`). The
 cursor cell is drawn in reverse; the cell of the hand in play is framed by
 gold brackets, ``[Rh]``. Only ASCII characters are drawn.
 
@@ -20,8 +20,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from bjtrainer.commands.chart import CODE_STYLES
-from bjtrainer.strategy import COLUMNS, ROWS, Chart
+from bjtrainer.strategy import CODE_STYLES, COLUMNS, ROWS, Chart
 
 #: Rows of the left block (hard totals) and the right block (soft totals, a
 #: blank line, pairs); ``""`` is the blank line.
@@ -90,11 +89,11 @@ def block_line(
     for index, column in enumerate(COLUMNS):
         gap = "[" if index == framed else "]" if index == framed + 1 else " "
         text.append(gap, style=SPOT_STYLE if gap != " " else "")
-        code = chart.code(row, column).value
+        code = chart.code(row, column)
         style = CODE_STYLES[code]
         if row == cursor_row and index == cursor_column:
             style += " reverse"
-        text.append(f"{code:^{CELL_WIDTH}}", style=style)
+        text.append(f"{code.value:^{CELL_WIDTH}}", style=style)
     closing = "]" if framed == len(COLUMNS) - 1 else " "
     text.append(closing, style=SPOT_STYLE if closing != " " else "")
     return text
