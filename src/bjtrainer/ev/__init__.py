@@ -3,7 +3,8 @@
 Chance is enumerated with probabilities, never sampled. Every EV is per unit
 of the hand's original wager: a double risks two units, late surrender is
 exactly -0.5, and only chip settlement rounds half chips down (EVs use exact
-ratios, ``Rules.blackjack_ratio``; ``docs/numbers.md``, "10. Chips").
+ratios, ``Rules.blackjack_ratio``; ``docs/numbers.md``, "Units" and "10.
+Chips").
 
 :mod:`bjtrainer.ev.independent`: independent draws
     Every card comes from an infinite deck, each rank 1/13, ten-values 4/13

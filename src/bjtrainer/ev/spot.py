@@ -11,9 +11,9 @@ refuse the same spots with the same sentences and value the same actions.
 Card values are indexed A, 2, ..., 9, T: index 0 is the ace, 9 every
 ten-value card (T, J, Q, K), the order of ``engine.cards.VALUE_RANKS``.
 
-What the rules allow (``docs/rules/practice.md`` and the other tables'
-pages, rows "double", "split", "split aces", "surrender", "21"): stand
-always; hit except on split aces; double on the first two cards of a hand
+What the rules allow (``docs/rules/practice.md``, "Hit, stand and 21",
+"Doubling", "Splits" and "Surrender"; the other tables' pages say where they
+differ): stand always; hit except on split aces; double on the first two cards of a hand
 whose total ``Rules.may_double_total`` allows, after a split only with DAS,
 never on split aces; split two cards of equal value while the round has
 fewer than ``max_split_hands`` hands (a split ace only with RSA); late
@@ -159,7 +159,7 @@ def _dealable(values: tuple[int, ...], first: int | None) -> bool:
     """Whether cards of these point values can be dealt, in some order, to a hand in play.
 
     A hand stands by itself once it reaches 21 (``docs/rules/practice.md``,
-    row "21") and a natural is settled at once, so an order is dealable
+    "Hit, stand and 21") and a natural is settled at once, so an order is dealable
     when no part of it of two cards or more, short of the whole, is 21 (an
     ace counted 11 with a hard sum of 11; a hard sum over 21 cannot happen
     below a final total of 20), and an original hand does not open with an
@@ -330,8 +330,8 @@ def rules_actions(rules: Rules, spot: HandSpot) -> tuple[Action, ...]:
         not on split aces); split (two cards of equal value, fewer than
         ``max_split_hands`` hands, a split ace only with RSA); surrender
         (late surrender, first two cards of the original hand). Source:
-        ``docs/rules/<table>.md``, rows "double", "split", "split aces" and
-        "surrender".
+        ``docs/rules/practice.md``, "Hit, stand and 21", "Doubling",
+        "Splits" and "Surrender".
 
     Raises
     ------

@@ -5,11 +5,10 @@ point value are in a shoe, in the order A, 2, 3, ..., 9, T (index 0 is the
 ace, index 9 every ten-value card: T, J, Q and K). Suits never matter.
 
 One deck holds 4 cards of each value A..9 and 16 ten-value cards (52 cards);
-``decks`` decks hold ``decks`` times as many. Source: every seed document,
-e.g. ``003_2bdd88f24671a4ec.txt`` ("Number cards count at face value; J, Q
-and K count as 10").
+``decks`` decks hold ``decks`` times as many (``docs/rules/practice.md``,
+"Cards and totals").
 
-Dimensions: V = 10 point values, in the order above.
+Letters as in :mod:`bjtrainer.ev.exact`: V = 10 point values, in the order above.
 """
 
 from __future__ import annotations

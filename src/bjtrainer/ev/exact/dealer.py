@@ -1,9 +1,10 @@
 """The dealer's final totals for a finite shoe, exactly, for many shoes at once.
 
 The dealer turns the hole card and draws to 17, standing on soft 17 (S17)
-or hitting it (H17) as ``Rules.dealer_hits_soft_17`` says (``shared/RULES.md``,
-"dealer soft 17"; every preset stands). Cards are drawn without replacement
-from a shoe composition (:mod:`bjtrainer.ev.exact.composition`).
+or hitting it (H17) as ``Rules.dealer_hits_soft_17`` says
+(``docs/rules/practice.md``, "The dealer's turn"; every preset stands).
+Cards are drawn without replacement from a shoe composition
+(:mod:`bjtrainer.ev.exact.composition`).
 
 Method. The dealer's possible draw sequences from an up card form a tree
 whose internal nodes are the multisets of cards drawn so far (1444 nodes
@@ -11,8 +12,8 @@ over the ten up cards, S17). The tree depends only on the rules, so it is
 built once (:func:`dealer_tree`) and then evaluated for a batch of shoe
 compositions at once, one tree depth at a time, in numpy: the chance of
 drawing card ``c`` from a node that has already drawn ``m`` cards of that
-value, ``d`` cards in all, from a shoe with ``n_c`` of them and ``N`` in all,
-is ``(n_c - m) / (N - d)``. Busts are never enumerated: the bust chance is
+value, ``d`` cards in all, from a shoe with ``n_c`` of them and ``n`` in all,
+is ``(n_c - m) / (n - d)``. Busts are never enumerated: the bust chance is
 what is left over. This is the exact enumeration of every combinatorial
 analyser (Eric Farmer's ``blackjack.cpp``, MGP's and k_c's analysers; Griffin,
 *The Theory of Blackjack*, ch. 2), vectorised over compositions.
@@ -28,10 +29,11 @@ come from the shoe before the hole card is known (see
 up at ``night``), the blackjack is an outcome of its own, which takes every
 wager.
 
-Dimensions: V = 10 point values (A, 2..9, T); O = 7 dealer outcomes
-(:data:`OUTCOMES`); B = compositions in a batch; K = the factor-table depth
-(most cards of one value the dealer can hold, plus one); C_j = next-depth
-nodes with a ``j``-th incoming transition; F = transitions that end the hand.
+Letters as in :mod:`bjtrainer.ev.exact`: V = 10 point values (A, 2..9, T);
+O = 7 dealer outcomes (:data:`OUTCOMES`); B = compositions in a batch;
+D = the factor-table depth (most cards of one value the dealer can hold,
+plus one); Q_j = next-depth nodes with a ``j``-th incoming transition;
+G = transitions that end the hand.
 """
 
 from __future__ import annotations
@@ -82,16 +84,16 @@ class DealerStep:
     Attributes
     ----------
     slot_parent : tuple[numpy.ndarray, ...]
-        Slot ``j`` has shape (C_j,), C_0 >= C_1 >= ...: parent node (at this
-        depth) of the ``j``-th transition into next-depth nodes 0 .. C_j - 1.
-        C_0 is the number of next-depth nodes.
+        Slot ``j`` has shape (Q_j,), Q_0 >= Q_1 >= ...: parent node (at this
+        depth) of the ``j``-th transition into next-depth nodes 0 .. Q_j - 1.
+        Q_0 is the number of next-depth nodes.
     slot_factor : tuple[numpy.ndarray, ...]
-        Same shapes: row ``card * K + drawn`` of the factor table
+        Same shapes: row ``card * D + drawn`` of the factor table
         ``n_card - drawn`` (``drawn`` = cards of that value the dealer holds).
     final_blocks : tuple[tuple[numpy.ndarray, numpy.ndarray, numpy.ndarray], ...]
         The transitions that end the dealer's hand, in blocks of at most
         :data:`_FINAL_BLOCK`: ``(parent, factor_row, outcome)`` of shapes
-        (F,), (F,) and (O, F), ``outcome`` holding a 1 in the row of the
+        (G,), (G,) and (O, G), ``outcome`` holding a 1 in the row of the
         outcome each transition ends in. Blocks keep every matrix product
         small enough to stay on one core (OpenBLAS threads larger ones).
     """
@@ -117,7 +119,7 @@ class DealerTree:
     steps : tuple[DealerStep, ...]
         One per depth (cards drawn after the up card, hole card first).
     factor_depth : int
-        K: one more than the most cards of one value the dealer can draw.
+        D: one more than the most cards of one value the dealer can draw.
     """
 
     up: int
@@ -212,9 +214,9 @@ def dealer_tree(up: int, hits_soft_17: bool, peeked: bool) -> DealerTree:
         blocks = []
         for first in range(0, len(finals), _FINAL_BLOCK):
             block = finals[first : first + _FINAL_BLOCK]
-            outcome = np.zeros((N_OUTCOMES, len(block)))  # (O, F)
+            outcome = np.zeros((N_OUTCOMES, len(block)))  # (O, G)
             outcome[[r[0] for r in block], np.arange(len(block))] = 1.0
-            parents = np.array([r[1] for r in block], dtype=np.int64)  # (F,)
+            parents = np.array([r[1] for r in block], dtype=np.int64)  # (G,)
             factors = np.array([r[2] * factor_depth + r[3] for r in block], dtype=np.int64)
             blocks.append((parents, factors, outcome))
         steps.append(
@@ -233,24 +235,24 @@ def _evaluate_chunk(tree: DealerTree, shoes: FloatArray) -> FloatArray:
     depth_k = tree.factor_depth
     factors = (shoes[:, None, :] - np.arange(depth_k, dtype=np.float64)[None, :, None]).reshape(
         V * depth_k, width
-    )  # (V * K, B): n_c - drawn
+    )  # (V * D, B): n_c - drawn
     total = shoes.sum(axis=0)  # (B,)
     remaining = total[None, :] - np.arange(len(tree.steps) + 1, dtype=np.float64)[:, None]
     with np.errstate(divide="ignore"):
-        inverse = np.where(remaining > 0, 1.0 / remaining, 0.0)  # (depths + 1, B): 1 / (N - d)
+        inverse = np.where(remaining > 0, 1.0 / remaining, 0.0)  # (depths + 1, B): 1 / (n - d)
     result = np.zeros((N_OUTCOMES, width))  # (O, B)
-    nodes = inverse[0][None, :]  # (1, B): the root, times 1 / N for the hole card
+    nodes = inverse[0][None, :]  # (1, B): the root, times 1 / n for the hole card
     for depth, step in enumerate(tree.steps):
         for parents, rows, outcome in step.final_blocks:
-            flows = nodes.take(parents, axis=0)  # (F, B)
+            flows = nodes.take(parents, axis=0)  # (G, B)
             flows *= factors.take(rows, axis=0)
             result += outcome @ flows
         if not step.slot_parent:
             break
-        following = nodes.take(step.slot_parent[0], axis=0)  # (C_0, B)
+        following = nodes.take(step.slot_parent[0], axis=0)  # (Q_0, B)
         following *= factors.take(step.slot_factor[0], axis=0)
         for parent, factor in zip(step.slot_parent[1:], step.slot_factor[1:], strict=True):
-            more = nodes.take(parent, axis=0)  # (C_j, B)
+            more = nodes.take(parent, axis=0)  # (Q_j, B)
             more *= factors.take(factor, axis=0)
             following[: len(parent)] += more
         following *= inverse[depth + 1]

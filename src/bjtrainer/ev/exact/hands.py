@@ -4,11 +4,12 @@ With cards removed as they are drawn, a hand's value depends on which cards
 it holds, not only on its total, so the exact analysis works on hand
 *compositions*: counts of each point value (A, 2..9, T), order ignored. The
 universe is every composition whose hard sum (aces as 1) is at most 21,
-from the empty hand up: 3083 hands. Hands are numbered so that a hand's
+from the empty hand up: 3,083 hands. Hands are numbered so that a hand's
 hard sum never exceeds its children's: the backward recursion can run from
 the highest hard sum down.
 
-Dimensions: H = 3083 hands of the universe; V = 10 point values.
+Letters as in :mod:`bjtrainer.ev.exact`: X = 3,083 hands of the universe;
+V = 10 point values.
 """
 
 from __future__ import annotations
@@ -35,17 +36,17 @@ class HandUniverse:
     Attributes
     ----------
     counts : numpy.ndarray
-        Shape (H, V): cards of each value in the hand.
+        Shape (X, V): cards of each value in the hand.
     hard : numpy.ndarray
-        Shape (H,): hard sum, aces counted as 1.
+        Shape (X,): hard sum, aces counted as 1.
     total : numpy.ndarray
-        Shape (H,): best total (an ace counts 11 when that does not bust).
+        Shape (X,): best total (an ace counts 11 when that does not bust).
     soft : numpy.ndarray
-        Shape (H,): the best total counts an ace as 11.
+        Shape (X,): the best total counts an ace as 11.
     size : numpy.ndarray
-        Shape (H,): number of cards.
+        Shape (X,): number of cards.
     child : numpy.ndarray
-        Shape (H, V): index of the hand after drawing each value, or
+        Shape (X, V): index of the hand after drawing each value, or
         :data:`BUSTED` when that card takes the hard sum over 21.
     index : dict[tuple[int, ...], int]
         Hand composition -> index.
@@ -87,15 +88,15 @@ def hand_universe() -> HandUniverse:
     """
     hands = _compositions(0, 21, [])
     points = np.arange(1, V + 1)  # (V,)
-    counts = np.array(hands, dtype=np.int64)  # (H, V)
-    hard = counts @ points  # (H,)
+    counts = np.array(hands, dtype=np.int64)  # (X, V)
+    hard = counts @ points  # (X,)
     order = np.lexsort((counts.sum(axis=1), hard))  # by hard sum, then size
     counts = np.ascontiguousarray(counts[order])
     hard = hard[order]
-    soft = (counts[:, ACE_INDEX] > 0) & (hard + 10 <= 21)  # (H,)
-    total = np.where(soft, hard + 10, hard)  # (H,)
+    soft = (counts[:, ACE_INDEX] > 0) & (hard + 10 <= 21)  # (X,)
+    total = np.where(soft, hard + 10, hard)  # (X,)
     index = {tuple(int(x) for x in row): i for i, row in enumerate(counts)}
-    child = np.full((len(counts), V), BUSTED, dtype=np.int64)  # (H, V)
+    child = np.full((len(counts), V), BUSTED, dtype=np.int64)  # (X, V)
     for i, row in enumerate(counts.tolist()):
         for card in range(V):
             row[card] += 1

@@ -22,23 +22,25 @@ and up cards.
 Peek, exactly. Where the dealer has checked for blackjack, the player acts
 knowing the hole card does not make one; that knowledge changes the chances
 of the player's own draws a little too. The recursion therefore works with
-``W = E[return x 1(no dealer blackjack)]``: before the hole card is known,
-the player's draws and the hole card are exchangeable, so the player's next
-card is drawn from the whole unseen shoe, standing uses the unnormalised
-dealer chances, and a bust is worth ``-P(no blackjack)`` of the shoe after
-the busting card. ``W`` is ``P(no blackjack)`` times the conditional value,
-and that factor is the same for every choice at a decision, so maximising
-``W`` is maximising the conditional value. Dividing by ``P(no blackjack)``
-at the start gives the EV conditioned on a clean peek. Where the dealer has
-not checked, the blackjack is an outcome that beats every hand. (Checked
+the *joint value* ``E[return x 1(no dealer blackjack)]``: before the hole
+card is known, the player's draws and the hole card are exchangeable, so the
+player's next card is drawn from the whole unseen shoe, standing uses the
+unnormalised dealer chances, and a bust is worth ``-P(no blackjack)`` of the
+shoe after the busting card. The joint value is ``P(no blackjack)`` times
+the conditional value, and that factor is the same for every choice at a
+decision, so maximising the one is maximising the other. Dividing by
+``P(no blackjack)`` at the start gives the EV conditioned on a clean peek.
+Where the dealer has not checked, the blackjack is an outcome that beats
+every hand. (Checked
 against a brute-force solver that deals the hole card first and reasons
-about it by Bayes' rule, ``tests/ev/test_finite_player.py``, and against
+about it by Bayes' rule, ``tests/ev/exact/test_exact_player.py``, and against
 Wizard of Odds, Blackjack Appendix 9, to its six printed decimals.)
 
 Units: every value is per unit of the hand's wager; a double risks two.
 
-Dimensions: M = nodes (a hand of a family), U = up cards solved together,
-V = 10 point values, O = 7 dealer outcomes, H = hands of the universe.
+Letters as in :mod:`bjtrainer.ev.exact`: M = nodes (a hand of a family) and
+L = some of them, U = up cards solved together, V = 10 point values, O = 7
+dealer outcomes, X = 3,083 hands of the universe.
 """
 
 from __future__ import annotations
@@ -110,7 +112,7 @@ class Family:
 class FamilyValues:
     """Solved values of every node of a set of families, for each up card.
 
-    Values are ``W`` values (see the module docstring): joint with "no dealer
+    Values are joint values (see the module docstring): joint with "no dealer
     blackjack" where the dealer has checked; divide by :attr:`mass` of the
     starting node to get conditional EVs. Units: the hand's wager.
 
@@ -144,7 +146,7 @@ class FamilyValues:
         Shape (M, V): node after drawing each value; :data:`BUSTED` for a
         bust, :data:`NOT_IN_FAMILY` where the family does not continue.
     family_nodes : tuple[numpy.ndarray, ...]
-        Per family, shape (H,): node index of each universe hand, -1 if none.
+        Per family, shape (X,): node index of each universe hand, -1 if none.
     """
 
     hand: IntArray
@@ -247,7 +249,7 @@ def solve_families(
     first = 0
     for family in families:
         members = _family_members(family)
-        lookup = np.full(len(universe.counts), -1, dtype=np.int64)  # (H,)
+        lookup = np.full(len(universe.counts), -1, dtype=np.int64)  # (X,)
         lookup[members] = first + np.arange(len(members))
         lookups.append(lookup)
         hands_list.append(members)
@@ -310,7 +312,7 @@ def solve_families(
             value = _one_card_then(values, level, values.best)  # (L, U)
             values.hit[level] = value
             values.best[level] = np.maximum(stand[level], value)
-    pairs = np.flatnonzero(universe.size[hand] == 2)  # (P,)
+    pairs = np.flatnonzero(universe.size[hand] == 2)  # (L,): the two-card nodes
     values.double[pairs] = 2.0 * _one_card_then(values, pairs, stand)
     return values
 

@@ -1,8 +1,8 @@
 """Pair splitting for a finite shoe, with resplits, by the usual approximation.
 
-The rules (``shared/RULES.md``, "split", "split aces", "split hands dealt";
-``003_2bdd88f24671a4ec.txt``): each split hand starts with one card of the
-pair and gets its second card when its turn begins; a hand whose second
+The rules (``docs/rules/practice.md``, "Splits"; ``docs/numbers.md``, "12.
+The basic-strategy chart", item 3): each split hand starts with one card of
+the pair and gets its second card when its turn begins; a hand whose second
 card is another pair card may be split again while the round has fewer than
 ``max_split_hands`` hands (aces only with RSA); split aces take one card
 each; double after a split only with DAS; no surrender after a split.
@@ -38,13 +38,15 @@ k_c's multipliers per number of pair cards removed). We follow it:
   conditioned on no dealer blackjack where the dealer has checked.
 
 With ``max_split_hands`` = 2 (no resplit) this is exact (checked against a
-brute-force deal of both hands in ``tests/ev/test_finite_split.py``). With
-resplits, analysers differ in the details of the approximation: the
+brute-force deal of both hands in ``tests/ev/exact/test_exact_split.py``).
+With resplits, analysers differ in the details of the approximation: the
 whole-game returns built on these values are within 5e-6 of those printed in
 Wizard of Odds, Blackjack Appendix 9 for 1 to 6 decks, and at a very large
 shoe they become the infinite-deck values of Appendix 1.
 
-Dimensions: K = resplits counted (0 .. max hands - 2); U = up cards; V = 10 values.
+Letters as in :mod:`bjtrainer.ev.exact`: J = resplits counted (0 .. max
+hands - 2); U = up cards; V = 10 point values. P, N and x name kinds of
+second card (MGP's notation), not dimensions.
 """
 
 from __future__ import annotations
@@ -81,7 +83,7 @@ def resplit_weights(
     Returns
     -------
     tuple[numpy.ndarray, numpy.ndarray]
-        ``(n_hands, x_hands)``, each of shape (K,) with K = ``max_hands`` - 1:
+        ``(n_hands, x_hands)``, each of shape (J,) with J = ``max_hands`` - 1:
         ``n_hands[k]`` is the expected number of hands whose second card is
         not a pair card in rounds with ``k`` resplits, ``x_hands[k]`` the
         expected number of hands dealt after the round reached
@@ -89,8 +91,8 @@ def resplit_weights(
         ``sum_k n_hands[k] * EV_N(k) + x_hands[k] * EV_x(k)``.
     """
     size = max(max_hands - 1, 1)
-    n_hands = np.zeros(size)  # (K,)
-    x_hands = np.zeros(size)  # (K,)
+    n_hands = np.zeros(size)  # (J,)
+    x_hands = np.zeros(size)  # (J,)
 
     def walk(hands: int, dealt: int, pairs: int, others: int, chance: float) -> None:
         # ``dealt`` hands have their second card (each an N); hand ``dealt`` draws next.
@@ -159,9 +161,9 @@ class SplitHandValues:
     Attributes
     ----------
     any_card : numpy.ndarray
-        Shape (K, U): EV_x(k), a split hand taking any second card, no resplit.
+        Shape (J, U): EV_x(k), a split hand taking any second card, no resplit.
     other_card : numpy.ndarray
-        Shape (K, U): EV_N(k), a split hand whose second card is not a pair card.
+        Shape (J, U): EV_N(k), a split hand whose second card is not a pair card.
     """
 
     any_card: FloatArray
@@ -232,7 +234,7 @@ def split_value(
     Parameters
     ----------
     hands : SplitHandValues
-        EV_x(k) and EV_N(k), shapes (K, U).
+        EV_x(k) and EV_N(k), shapes (J, U).
     pairs_left, others_left : array_like
         Shape (U,): pair cards and other cards in the shoe after the pair and
         the up card are out.

@@ -1,8 +1,10 @@
 """Shoe-aware figures: the exact EV of every legal action for the cards left.
 
-Issue 5's shoe-aware hint: beside the independent-draw figures
+The shoe-aware row of the Why panel (``docs/numbers.md``, "11. The
+shoe-aware figures"): beside the independent-draw figures
 (:func:`bjtrainer.ev.analyse`), the exact expected return of every action
-the rules allow, for the cards actually left in the shoe. The input is the
+the rules allow (:func:`bjtrainer.ev.spot.rules_actions`), for the cards
+actually left in the shoe. The input is the
 composition of the *unseen* cards, from the cards already shown since the
 shuffle (:func:`bjtrainer.ev.exact.composition.unseen_composition`): the hole card
 is unseen, so it is part of that composition, and neither the hole card
@@ -21,7 +23,7 @@ Every EV is per unit of the hand's original wager: a double risks two
 units, late surrender is exactly -0.5 (half the wager back, as the table
 settles it), a split is the total return of the hands it makes.
 
-Dimensions: V = 10 point values (A, 2..9, T).
+Letters as in :mod:`bjtrainer.ev.exact`: V = 10 point values (A, 2..9, T).
 """
 
 from __future__ import annotations

@@ -8,8 +8,8 @@ basic-strategy chart (:mod:`bjtrainer.strategy`) and of the full-game
 return (:func:`game_return`), checked against Wizard of Odds, Blackjack
 Appendix 9.
 
-Dimensions: U = 10 up cards and V = 10 card values, both in the order A,
-2..9, T (index 0 is the ace).
+Letters as in :mod:`bjtrainer.ev.exact`: U = 10 up cards and V = 10 point
+values, both in the order A, 2..9, T (index 0 is the ace).
 """
 
 from __future__ import annotations

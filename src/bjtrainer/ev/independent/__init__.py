@@ -5,7 +5,7 @@ drawn from an infinite deck, P(A) = P(2) = ... = P(9) = 1/13 and
 P(ten-value) = 4/13; the hole card and the shoe are never read. Every EV is
 per unit of the hand's original wager (see :mod:`bjtrainer.ev`).
 
-Peek (``docs/numbers.md``, "2. The dealer's final total"): where the dealer
+Peek (``docs/numbers.md``, "Peek conditioning"): where the dealer
 checks for blackjack before the player acts (``Rules.peeks_with``), figures
 are conditioned on no dealer blackjack. Where an ace or ten is up and the
 dealer has not checked, a dealer blackjack is a dealer final state inside

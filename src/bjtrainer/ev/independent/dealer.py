@@ -1,13 +1,13 @@
 """The dealer's final total per up card, by one dynamic program.
 
-Dimensions as in :mod:`bjtrainer.ev.independent.draws`: U = 10 up cards, C = 10 hole or
+Letters as in :mod:`bjtrainer.ev.independent`: U = 10 up cards, C = 10 hole or
 drawn card values, F = 7 final states (17, 18, 19, 20, 21, bust,
 blackjack), S = 27 dealer hard sums 0..26 (aces as 1), A = 2 ace flag.
 
 The dealer draws to 17 and stands on soft 17 unless the rules say H17
-(``shared/RULES.md``, "dealer soft 17"; ``003_2bdd88f24671a4ec.txt``: "Stands
-on every 17, including soft 17"). An ace up with a ten in the hole, or a ten
-up with an ace in the hole, is a blackjack, a final state of its own.
+(``docs/rules/practice.md``, "The dealer's turn"; ``docs/numbers.md``, "2.
+The dealer's final total"). An ace up with a ten in the hole, or a ten up
+with an ace in the hole, is a blackjack, a final state of its own.
 """
 
 from __future__ import annotations
@@ -117,7 +117,7 @@ def dealer_distribution(rules: Rules, up: str, *, checked: bool) -> FloatArray:
         A new array, shape (F,) = (7,): P(17), P(18), P(19), P(20), P(21),
         P(bust), P(blackjack); sums to 1. Independent draws (each rank 1/13,
         ten-values 4/13). Checked against Alan Krigman's published table
-        (``shared/reference/published.md``).
+        (``docs/numbers.md``, "2. The dealer's final total").
 
     Raises
     ------

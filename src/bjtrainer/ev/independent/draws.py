@@ -1,24 +1,16 @@
 """Independent draws: the card values, their chances, and hand totals.
 
-The model of ``shared/RULES.md`` ("The trainer's numbers", from
-``003_2bdd88f24671a4ec.txt``): every card is drawn from an infinite deck, so
-each of A, 2, ..., 9 comes with probability 1/13 and a ten-value card (T, J,
-Q, K) with probability 4/13, whatever was dealt before (Wizard of Odds,
-Blackjack Appendix 1, uses the same model).
+The model (``docs/numbers.md``, "1. Independent draws"): every card is
+drawn from an infinite deck, so each of A, 2, ..., 9 comes with probability
+1/13 and a ten-value card (T, J, Q, K) with probability 4/13, whatever was
+dealt before (Wizard of Odds, Blackjack Appendix 1, uses the same model).
 
-Dimensions (used by every module of :mod:`bjtrainer.ev`)
---------------------------------------------------------
-C = 10
-    Card values of one draw, index 0 = ace, 1..8 = 2..9, 9 = ten-value
-    (the order of ``engine.cards.VALUE_RANKS``). U (up cards) and R (pair
-    ranks) use the same order.
-F = 7
-    Dealer final states: 17, 18, 19, 20, 21, bust, blackjack.
-T = 22
-    Player best totals 0..21 (an ace counted as 11 where that does not bust).
-H = 22
-    Player hard sums 0..21 (every ace counted as 1); with the ace flag
-    (A = 2: no ace / at least one ace) a hard sum gives the total.
+Letters as in :mod:`bjtrainer.ev.independent`: C = 10 card values of one
+draw, index 0 = ace, 1..8 = 2..9, 9 = ten-value (the order of
+``engine.cards.VALUE_RANKS``; U up cards and R pair ranks use the same
+order); F = 7 dealer final states; T = 22 player best totals 0..21;
+H = 22 player hard sums 0..21 (every ace counted as 1), which with the ace
+flag (A = 2: no ace / at least one ace) give the total.
 """
 
 from __future__ import annotations
@@ -81,8 +73,7 @@ def best_total(hard: int, has_ace: bool) -> tuple[int, bool]:
     -------
     tuple[int, bool]
         ``(total, soft)``: one ace counts 11 when that does not pass 21
-        (``engine.cards``; ``003_2bdd88f24671a4ec.txt``: "An ace counts as
-        11 when that does not bust the hand, otherwise as 1").
+        (:func:`bjtrainer.engine.hand.evaluate`).
     """
     if has_ace and hard + 10 <= 21:
         return hard + 10, True

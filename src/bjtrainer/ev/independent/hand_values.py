@@ -1,18 +1,19 @@
 """Stand, hit and double values of one player hand, by backward recursion.
 
-Dimensions as in :mod:`bjtrainer.ev.independent.draws`: U = 10 up cards, C = 10 drawn
+Letters as in :mod:`bjtrainer.ev.independent`: U = 10 up cards, C = 10 drawn
 card values, F = 7 dealer final states, T = 22 player totals 0..21,
 H = 22 player hard sums 0..21, A = 2 ace flag; inside the recursion,
-W = 32 hard sums 0..31 (a hand of 21 that draws a ten busts at 31).
+E = 32 hard sums 0..31 (a hand of 21 that draws a ten busts at 31).
 
 Values are expected returns per unit of the hand's wager (a double risks two
 units). The dealer's final state is independent of the player's cards
 (independent draws), so every value is an average over the dealer
 distribution of the up card, whichever one is in use (checked or not). A
 dealer blackjack is a final state: it beats every total, so standing loses 1
-and a double loses 2 to it. Rules of play: ``shared/RULES.md`` (a hand
-reaching 21 stands by itself; after a hit the hand may only hit or stand;
-a double takes exactly one card).
+and a double loses 2 to it (``docs/numbers.md``, sections 3 to 5). Rules of
+play (``docs/rules/practice.md``, "Hit, stand and 21" and "Doubling"): a hand
+reaching 21 stands by itself; after a hit the hand may only hit or stand; a
+double takes exactly one card.
 """
 
 from __future__ import annotations
@@ -35,7 +36,7 @@ from bjtrainer.ev.independent.draws import (
     T,
 )
 
-#: W, the hard sums kept during the recursion: up to 21 + 10 (a bust after a hit).
+#: E, the hard sums kept during the recursion: up to 21 + 10 (a bust after a hit).
 _WIDE: Final = H + 10
 
 
@@ -79,8 +80,7 @@ def stand_outcomes(dealer: FloatArray) -> FloatArray:
         Shape (U, T, 3), probabilities. A total of 16 or less wins only on a
         dealer bust; 17..21 also wins against a lower dealer total and
         pushes an equal one. A dealer blackjack beats every total
-        (``003_2bdd88f24671a4ec.txt``: "A dealer Blackjack beats every
-        non-natural 21").
+        (``docs/numbers.md``, "3. Standing").
     """
     ups = dealer.shape[0]
     outcomes = np.zeros((ups, T, 3))  # (U, T, 3)
@@ -112,9 +112,9 @@ def hand_tables(dealer: FloatArray) -> HandTables:
     outcomes = stand_outcomes(dealer)  # (U, T, 3)
     stand = outcomes[:, :, 0] - outcomes[:, :, 2]  # (U, T)
 
-    bust_index = np.arange(_WIDE) > 21  # (W,) hard sums that bust
-    totals = BEST_TOTAL[np.minimum(np.arange(_WIDE), 21)]  # (W, A)
-    stand_or_bust = np.where(bust_index[None, :, None], -1.0, stand[:, totals])  # (U, W, A)
+    bust_index = np.arange(_WIDE) > 21  # (E,) hard sums that bust
+    totals = BEST_TOTAL[np.minimum(np.arange(_WIDE), 21)]  # (E, A)
+    stand_or_bust = np.where(bust_index[None, :, None], -1.0, stand[:, totals])  # (U, E, A)
 
     double = np.zeros((ups, H, 2))  # (U, H, A)
     for card in range(C):
@@ -124,7 +124,7 @@ def hand_tables(dealer: FloatArray) -> HandTables:
         double[:, :, 1] += CARD_PROBS[card] * after[:, :, 1]
     double *= 2.0
 
-    best_play = np.full((ups, _WIDE, 2), -1.0)  # (U, W, A): max(stand, hit); -1 if bust
+    best_play = np.full((ups, _WIDE, 2), -1.0)  # (U, E, A): max(stand, hit); -1 if bust
     hit = np.empty((ups, H, 2))  # (U, H, A)
     for hard in range(H - 1, -1, -1):
         hit[:, hard, 0] = (

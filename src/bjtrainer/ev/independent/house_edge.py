@@ -1,24 +1,24 @@
 """The expected return of a whole round under best play (the house edge).
 
-Dimensions as in :mod:`bjtrainer.ev.independent.draws` and :mod:`bjtrainer.ev.independent.split`:
-U = 10 up cards, C = 10 card values, F = 7 dealer final states.
+Letters as in :mod:`bjtrainer.ev.independent`: U = 10 up cards, C = 10 card
+values, F = 7 dealer final states.
 
-Sum over the up card and the player's first two cards (independent draws)
-of the best play, with the order of a round of ``shared/RULES.md``:
+This is the figure of ``bjtrainer edge``. Sum over the up card and the
+player's first two cards (independent draws) of the best play, with the
+order of a round of ``docs/rules/practice.md`` ("Order of a round", "Peek",
+"Naturals"):
 
 - where the dealer peeks with the up card, a dealer blackjack ends the round
   at the peek (a player natural pushes, every other hand loses its original
   wager); otherwise the player acts knowing there is no blackjack;
 - a player natural pays ``blackjack_payout``; it pushes a dealer blackjack
   with an ace up; with a ten up and no check it is paid at once
-  (``000_8a8a97ee632ebe69.txt``: "If you're dealt a blackjack and the dealer
-  isn't showing an ace, the hand is settled right away");
+  (``docs/rules/night.md``, "Ten up: no early check");
 - where the dealer has not checked, the dealer blackjack is part of every
   value (it takes doubled and split money too);
 - late surrender where the table allows it (-0.5), no insurance.
 
-Checked against Wizard of Odds, Blackjack Appendix 1 and Appendix 5
-(``shared/reference/published.md``).
+Checked against Wizard of Odds, Blackjack Appendix 1 and Appendix 5.
 """
 
 from __future__ import annotations

@@ -1,12 +1,11 @@
 """The insurance decision with an ace up.
 
-Insurance is a side bet offered with an ace up; it pays 2:1 if the dealer
-has blackjack (``003_2bdd88f24671a4ec.txt``: "costing half your original
-wager. If the dealer has natural Blackjack, it pays 2:1"; ``shared/RULES.md``,
-"insurance"). With independent draws the hole card is a ten with chance
+Insurance is a side bet offered with an ace up; it costs half the original
+wager and pays 2:1 if the dealer has blackjack (``docs/rules/practice.md``,
+"Insurance"). With independent draws the hole card is a ten with chance
 4/13, so each unit insured returns 2 x 4/13 - 9/13 = -1/13, and a half-bet
-insurance -1/26 of the original wager (``shared/reference/published.md``,
-"Insurance"). The main hand's EV does not depend on the answer.
+insurance -1/26 of the original wager (``docs/numbers.md``, "8.
+Insurance"). The main hand's EV does not depend on the answer.
 """
 
 from __future__ import annotations

@@ -1,10 +1,10 @@
 """Every value of one table, solved once per :class:`Rules` and looked up.
 
-Dimensions as in :mod:`bjtrainer.ev.independent.draws` (U, F, T, H, A) and
-:mod:`bjtrainer.ev.independent.split` (N, K, R).
+Letters as in :mod:`bjtrainer.ev.independent` (U, F, T, H, A, N, K, R).
 
 Which dealer distribution is in use for an up card follows the peek rule
-(``shared/RULES.md``, "dealer checks for blackjack"): where the dealer checks
+(``docs/rules/practice.md``, "Peek"; ``docs/numbers.md``, "Peek
+conditioning"): where the dealer checks
 the hole card before the player acts (``Rules.peeks_with``), the player only
 acts after a clean peek, so every figure is conditioned on no dealer
 blackjack; elsewhere (a ten up at ``night``, or ``peek="none"``) a dealer

@@ -1,16 +1,16 @@
 """Split values, exact for independent draws, with resplits.
 
-Dimensions as in :mod:`bjtrainer.ev.independent.draws`: U = 10 up cards, R = 10 pair
+Letters as in :mod:`bjtrainer.ev.independent`: U = 10 up cards, R = 10 pair
 ranks, C = 10 drawn card values, H = 22 hard sums, A = 2 ace flag; and
 N = ``max_split_hands`` + 2 indices for the number of hands in the round
 (0 .. max + 1), K = the same for the number of pending one-card hands.
 
-Rules (``shared/RULES.md``, "split", "split aces", "split hands dealt";
-``003_2bdd88f24671a4ec.txt``): a split hand starts with one card of the pair
-and gets its second card when its turn begins; up to ``max_split_hands``
-hands; double after a split only with DAS; split aces take one card each and
-stand (a split ace and a ten is 21, not a natural), and may resplit only
-with RSA; split hands may not surrender; a split hand reaching 21 stands.
+Rules (``docs/rules/practice.md``, "Splits"; ``docs/numbers.md``, "7.
+Splitting"): a split hand starts with one card of the pair and gets its
+second card when its turn begins; up to ``max_split_hands`` hands; double
+after a split only with DAS; split aces take one card each and stand (a
+split ace and a ten is 21, not a natural), and may resplit only with RSA;
+split hands may not surrender; a split hand reaching 21 stands.
 
 Let ``W(n, k)`` be the expected total return of ``k`` pending one-card hands
 of rank ``r`` when the round has ``n`` hands. The next pending hand draws
