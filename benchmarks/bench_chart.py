@@ -28,7 +28,7 @@ RUNS = 5
 CHART = """
 import json, time
 start = time.perf_counter()
-from bjtrainer.engine.rules import PRESETS
+from bjtrainer.engine.presets import PRESETS
 from bjtrainer.strategy import build_chart
 imported, cpu = time.perf_counter(), time.process_time()
 build_chart(PRESETS["practice"])
@@ -40,7 +40,7 @@ print(json.dumps({"chart": done - imported, "cpu": time.process_time() - cpu,
 SPOTS = """
 import json, time
 import numpy as np
-from bjtrainer.engine.rules import PRESETS
+from bjtrainer.engine.presets import PRESETS
 from bjtrainer.ev import HandSpot
 from bjtrainer.ev.exact.composition import unseen_composition
 from bjtrainer.ev.exact.spot import analyse_shoe

@@ -19,7 +19,7 @@ import statistics
 import time
 from collections.abc import Callable
 
-from bjtrainer.engine.rules import PRESETS
+from bjtrainer.engine.presets import PRESETS
 from bjtrainer.ev import HandSpot, analyse, house_edge, round_ev, solution, spots
 from bjtrainer.ev import dealer as dealer_module
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import numpy as np
 
-from bjtrainer.engine.rules import PRESETS
+from bjtrainer.engine.presets import PRESETS
 from bjtrainer.engine.shoe import Shoe
 from bjtrainer.store import Store
 from bjtrainer.tui.app import make_app

@@ -17,7 +17,7 @@ import pytest
 from bjtrainer.cli import main
 from bjtrainer.engine.cards import RANK_VALUE
 from bjtrainer.engine.hand import is_natural
-from bjtrainer.engine.rules import PRESETS
+from bjtrainer.engine.presets import PRESETS
 from bjtrainer.trainer.practice.daily import daily_spots
 
 

@@ -13,7 +13,9 @@ from pathlib import Path
 import pytest
 
 from bjtrainer.cli import main
-from bjtrainer.engine.rules import PRESETS, Rules, load_rules
+from bjtrainer.engine.presets import PRESETS
+from bjtrainer.engine.rules import Rules
+from bjtrainer.engine.rules_file import load_rules
 
 
 def test_lists_every_preset_with_its_one_line_name(capsys: pytest.CaptureFixture[str]) -> None:

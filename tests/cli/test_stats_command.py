@@ -10,7 +10,7 @@ import pytest
 
 from bjtrainer.cli import main
 from bjtrainer.engine.actions import Action
-from bjtrainer.engine.rules import PRESETS
+from bjtrainer.engine.presets import PRESETS
 from bjtrainer.store import Store
 from bjtrainer.trainer.clock import ManualClock
 from bjtrainer.trainer.practice.deals import DealPlan

@@ -7,8 +7,9 @@ from collections.abc import Callable, Sequence
 import numpy as np
 import pytest
 
+from bjtrainer.engine.presets import PRESETS
 from bjtrainer.engine.round import Round
-from bjtrainer.engine.rules import PRESETS, Rules
+from bjtrainer.engine.rules import Rules
 from bjtrainer.engine.shoe import Shoe
 from bjtrainer.engine.table import Table
 

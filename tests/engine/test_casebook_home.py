@@ -21,9 +21,9 @@ import pytest
 
 from bjtrainer.engine.actions import Action
 from bjtrainer.engine.cards import Card
+from bjtrainer.engine.presets import PRESETS
 from bjtrainer.engine.records import Outcome
 from bjtrainer.engine.round import Phase, Round
-from bjtrainer.engine.rules import PRESETS
 from bjtrainer.engine.shoe import Shoe
 from bjtrainer.engine.table import Table
 from bjtrainer.errors import IllegalActionError

@@ -13,8 +13,8 @@ import numpy as np
 
 from bjtrainer.engine.cards import Card
 from bjtrainer.engine.hand import HandValue, evaluate
+from bjtrainer.engine.presets import PRESETS
 from bjtrainer.engine.round import Phase, Round
-from bjtrainer.engine.rules import PRESETS
 from bjtrainer.engine.table import Table
 
 Dealer = Callable[..., tuple[Table, Round]]

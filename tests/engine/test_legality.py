@@ -18,7 +18,8 @@ from bjtrainer.engine.legality import (
     splitting_problem,
     surrendering_problem,
 )
-from bjtrainer.engine.rules import PRESETS, Rules
+from bjtrainer.engine.presets import PRESETS
+from bjtrainer.engine.rules import Rules
 
 PRACTICE, GUIDE, NIGHT, HOME = (PRESETS[name] for name in ("practice", "guide", "night", "home"))
 S, H, D, P, R = Action.STAND, Action.HIT, Action.DOUBLE, Action.SPLIT, Action.SURRENDER

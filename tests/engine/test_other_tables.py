@@ -11,9 +11,10 @@ from typing import Any
 import numpy as np
 
 from bjtrainer.engine.actions import Action
+from bjtrainer.engine.presets import PRESETS
 from bjtrainer.engine.records import Outcome
 from bjtrainer.engine.round import Phase, Round
-from bjtrainer.engine.rules import PRESETS, Rules
+from bjtrainer.engine.rules import Rules
 from bjtrainer.engine.shoe import Shoe
 from bjtrainer.engine.table import Table
 

@@ -27,8 +27,9 @@ from hypothesis import strategies as st
 from bjtrainer.engine.actions import Action
 from bjtrainer.engine.cards import Card
 from bjtrainer.engine.hand import evaluate
+from bjtrainer.engine.presets import PRESETS
 from bjtrainer.engine.round import Phase, Round
-from bjtrainer.engine.rules import PRESETS, Rules
+from bjtrainer.engine.rules import Rules
 from bjtrainer.engine.table import Table
 from bjtrainer.errors import IllegalActionError
 

@@ -33,7 +33,8 @@ from hypothesis import strategies as st
 from bjtrainer.engine.actions import Action
 from bjtrainer.engine.cards import Card
 from bjtrainer.engine.round import Phase, Round
-from bjtrainer.engine.rules import Rules, rules_from_toml, rules_to_toml
+from bjtrainer.engine.rules import Rules
+from bjtrainer.engine.rules_file import rules_from_toml, rules_to_toml
 from bjtrainer.engine.table import Table
 
 ROUNDS = 20

@@ -14,8 +14,9 @@ from typing import Any
 import pytest
 
 from bjtrainer.engine.actions import Action
+from bjtrainer.engine.presets import PRESETS
 from bjtrainer.engine.round import Phase, Round
-from bjtrainer.engine.rules import PRESETS, Rules
+from bjtrainer.engine.rules import Rules
 from bjtrainer.engine.table import Table
 from bjtrainer.errors import IllegalActionError
 

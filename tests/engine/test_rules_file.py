@@ -1,11 +1,11 @@
-"""A table of one's own: TOML rules files (issue 4, item 5).
+"""A table of one's own: TOML rules files (``docs/custom-tables.md``).
 
 "A TOML file with the same fields as the presets, e.g. dealer hits soft 17,
 blackjack pays 6:5 ... A wrong file gets one clear message per problem,
 naming the field, the value and what is allowed; nothing starts with a
 half-valid table. ``bjtrainer rules --show NAME`` prints a preset as such a
 file to start from." Fields a file leaves out take the ``practice`` values
-(003_2bdd88f24671a4ec.txt).
+(``docs/rules/practice.md``).
 """
 
 from __future__ import annotations
@@ -18,14 +18,9 @@ import numpy as np
 import pytest
 
 from bjtrainer.cli import main
-from bjtrainer.engine.rules import (
-    FIELD_HELP,
-    PRESETS,
-    Rules,
-    load_rules,
-    rules_from_toml,
-    rules_to_toml,
-)
+from bjtrainer.engine.presets import PRESETS
+from bjtrainer.engine.rules import FIELD_HELP, Rules
+from bjtrainer.engine.rules_file import load_rules, rules_from_toml, rules_to_toml
 from bjtrainer.engine.shoe import Shoe
 from bjtrainer.engine.table import Table
 from bjtrainer.errors import RulesError
@@ -243,7 +238,7 @@ def test_the_docs_list_every_field() -> None:
 
 def test_chips_that_cannot_make_the_bets_are_refused(tmp_path: Path) -> None:
     """A night-style table whose bets could not be built from its chips
-    (000_8a8a97ee632ebe69.txt: "build your bet from chips of 5, 25, 100 and 500")."""
+    (docs/rules/night.md, row "chips": "the bet is built from chips of 5, 25, 100 and 500")."""
     path = tmp_path / "chips.toml"
     path.write_text("chip_denominations = [100]\n", encoding="utf-8")
     with pytest.raises(RulesError, match="bet_step = 1 is not the smallest chip"):

@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from bjtrainer.engine.cards import Card, full_deck
-from bjtrainer.engine.rules import PRESETS
+from bjtrainer.engine.presets import PRESETS
 from bjtrainer.engine.shoe import Shoe, parse_card
 from bjtrainer.errors import InvalidCardError, SavedStateError
 

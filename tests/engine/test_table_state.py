@@ -13,8 +13,9 @@ import numpy as np
 import pytest
 
 from bjtrainer.engine.actions import Action
+from bjtrainer.engine.presets import PRESETS
 from bjtrainer.engine.round import Phase, Round
-from bjtrainer.engine.rules import PRESETS, Rules
+from bjtrainer.engine.rules import Rules
 from bjtrainer.engine.table import Table
 from bjtrainer.errors import SavedStateError
 

@@ -13,7 +13,7 @@ from itertools import combinations_with_replacement
 import pytest
 
 from bjtrainer.engine.hand import evaluate
-from bjtrainer.engine.rules import PRESETS
+from bjtrainer.engine.presets import PRESETS
 from bjtrainer.errors import InvalidCardError
 from bjtrainer.strategy import ROWS, Chart, Code, build_chart
 from bjtrainer.strategy.cells import HAND_ROWS, column_of, hand_cell

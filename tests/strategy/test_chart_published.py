@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import pytest
 
-from bjtrainer.engine.rules import PRESETS
+from bjtrainer.engine.presets import PRESETS
 from bjtrainer.strategy import COLUMNS, ROWS, Chart, build_chart
 from bjtrainer.strategy.codes import Code
 

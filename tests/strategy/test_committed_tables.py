@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from bjtrainer.engine.rules import PRESETS
+from bjtrainer.engine.presets import PRESETS
 from bjtrainer.strategy import build_chart, chart_to_markdown, committed_differences
 
 TABLES = Path(__file__).resolve().parents[2] / "strategy_tables"

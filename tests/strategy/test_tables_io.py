@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 import bjtrainer.strategy.cache as cache_module
-from bjtrainer.engine.rules import PRESETS
+from bjtrainer.engine.presets import PRESETS
 from bjtrainer.strategy import (
     COLUMNS,
     ROWS,

@@ -9,7 +9,7 @@ the grade line says so. Insurance: basic strategy never takes it.
 from __future__ import annotations
 
 from bjtrainer.engine.actions import Action
-from bjtrainer.engine.rules import PRESETS
+from bjtrainer.engine.presets import PRESETS
 from bjtrainer.ev import analyse
 from bjtrainer.trainer.chart_play import chart_play
 from bjtrainer.trainer.grading import grade, grade_insurance

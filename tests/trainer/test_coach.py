@@ -16,8 +16,8 @@ import pytest
 
 from bjtrainer.engine.actions import Action
 from bjtrainer.engine.bankroll import Bankroll
+from bjtrainer.engine.presets import PRESETS
 from bjtrainer.engine.round import Phase, Round
-from bjtrainer.engine.rules import PRESETS
 from bjtrainer.engine.shoe import Shoe
 from bjtrainer.errors import IllegalActionError
 from bjtrainer.ev import HandSpot, analyse

@@ -13,8 +13,8 @@ import numpy as np
 
 from bjtrainer.engine.actions import INSURANCE_ACTIONS, Action
 from bjtrainer.engine.bankroll import Bankroll
+from bjtrainer.engine.presets import PRESETS
 from bjtrainer.engine.round import Phase, Round
-from bjtrainer.engine.rules import PRESETS
 from bjtrainer.engine.shoe import Shoe
 from bjtrainer.store import DecisionKind, Store
 from bjtrainer.trainer.coach import Coach

@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from bjtrainer.engine.actions import Action
-from bjtrainer.engine.rules import PRESETS
+from bjtrainer.engine.presets import PRESETS
 from bjtrainer.errors import InvalidSpotError
 from bjtrainer.trainer.grading import grade_insurance
 

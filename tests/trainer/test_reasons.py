@@ -9,7 +9,7 @@ with a 7 up (infinite deck, S17: -0.4754 = 2 x 0.2623 - 1); 16 busts on
 from __future__ import annotations
 
 from bjtrainer.engine.actions import Action
-from bjtrainer.engine.rules import PRESETS
+from bjtrainer.engine.presets import PRESETS
 from bjtrainer.ev import analyse
 from bjtrainer.trainer.grading import Grade, grade
 from bjtrainer.trainer.reasons import reason_line, spot_why_lines

@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 
 from bjtrainer.engine.actions import Action
-from bjtrainer.engine.rules import PRESETS
+from bjtrainer.engine.presets import PRESETS
 from bjtrainer.errors import InvalidCardError, InvalidSpotError
 from bjtrainer.ev import HandSpot, analyse
 from bjtrainer.trainer.spots import Spot, canonical_cards

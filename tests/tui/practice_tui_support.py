@@ -19,7 +19,8 @@ import numpy as np
 from textual.pilot import Pilot
 
 from bjtrainer.engine.actions import Action
-from bjtrainer.engine.rules import PRESETS, Rules
+from bjtrainer.engine.presets import PRESETS
+from bjtrainer.engine.rules import Rules
 from bjtrainer.ev import analyse, insurance_evs
 from bjtrainer.store import Store
 from bjtrainer.trainer.clock import ManualClock

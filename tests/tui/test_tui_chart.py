@@ -17,7 +17,7 @@ import pytest
 from textual.pilot import Pilot
 
 from bjtrainer.engine.actions import Action
-from bjtrainer.engine.rules import PRESETS
+from bjtrainer.engine.presets import PRESETS
 from bjtrainer.strategy import COLUMNS, ROWS, cached_chart
 from bjtrainer.trainer.wording import signed
 from bjtrainer.tui.screens.chart import ChartScreen

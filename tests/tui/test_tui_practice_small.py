@@ -8,8 +8,9 @@ set's own pending spot.
 
 from __future__ import annotations
 
-from bjtrainer.store import Store
 from bjtrainer.tui.bindings import both_cases
+
+from bjtrainer.store import Store
 from bjtrainer.tui.widgets.coach_panel import CoachPanel
 from tests.tui.practice_tui_support import practice_app, set_screen
 from tests.tui.test_tui_small_terminal import on_screen
@@ -38,7 +39,7 @@ async def test_play_on_after_a_miss_shows_the_reason_and_the_result(store: Store
     """A missed stand played on (O) ends the hand: the reason stays and the
     round's result line (net change, as at the table) follows it."""
     from bjtrainer.engine.actions import Action
-    from bjtrainer.engine.rules import PRESETS
+    from bjtrainer.engine.presets import PRESETS
     from bjtrainer.tui.widgets.feedback import FeedbackView
     from tests.tui.practice_tui_support import decision_evs
 

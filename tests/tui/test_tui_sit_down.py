@@ -18,7 +18,7 @@ import numpy as np
 import pytest
 from textual.widgets import Input, OptionList
 
-from bjtrainer.engine.rules import rules_from_toml
+from bjtrainer.engine.rules_file import rules_from_toml
 from bjtrainer.engine.table import Table
 from bjtrainer.store import Store
 from bjtrainer.trainer.session import TableSession

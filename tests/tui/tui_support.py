@@ -9,7 +9,8 @@ from datetime import UTC, datetime
 from rich.console import Console
 from rich.text import Text
 
-from bjtrainer.engine.rules import PRESETS, Rules
+from bjtrainer.engine.presets import PRESETS
+from bjtrainer.engine.rules import Rules
 from bjtrainer.tui.app import BjTrainerApp
 
 #: The terminal size of every TUI test (columns, rows).

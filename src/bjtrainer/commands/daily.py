@@ -62,7 +62,7 @@ def payload(rules_name: str, day: date) -> tuple[list[dict[str, Any]], list[str]
     RulesError
         For an unknown table.
     """
-    from bjtrainer.engine.rules import load_rules
+    from bjtrainer.engine.rules_file import load_rules
     from bjtrainer.trainer.practice.cells import cell_of
     from bjtrainer.trainer.practice.daily import daily_spots
 
@@ -78,7 +78,7 @@ def payload(rules_name: str, day: date) -> tuple[list[dict[str, Any]], list[str]
 
 def run(args: argparse.Namespace) -> int:
     """Print the date's five spots; return the exit status."""
-    from bjtrainer.engine.rules import DEFAULT_PRESET
+    from bjtrainer.engine.presets import DEFAULT_PRESET
     from bjtrainer.trainer.clock import SystemClock
 
     day = parse_date(args.date) if args.date is not None else SystemClock()().date()

@@ -116,7 +116,7 @@ def run(args: argparse.Namespace) -> int:
     RulesError
         For an unknown table or a rules file with problems.
     """
-    from bjtrainer.engine.rules import load_rules
+    from bjtrainer.engine.rules_file import load_rules
 
     rules = load_rules(args.rules)
     data = payload(rules)

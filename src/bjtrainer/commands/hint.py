@@ -39,7 +39,7 @@ def payload(rules_id: str, hand: list[str], up: str) -> tuple[dict[str, Any], li
         For an unknown table or a spot that cannot occur as a decision.
     """
     from bjtrainer.engine.hand import evaluate
-    from bjtrainer.engine.rules import load_rules
+    from bjtrainer.engine.rules_file import load_rules
     from bjtrainer.ev import HandSpot, analyse
     from bjtrainer.trainer.explain import hint_line, why_lines
 

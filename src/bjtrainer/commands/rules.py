@@ -3,7 +3,7 @@
 ``bjtrainer rules`` lists the presets of ``shared/RULES.md`` with their
 one-line names; ``bjtrainer rules --show NAME|FILE`` prints a preset, or a
 rules file normalised (every field, with comments), as a TOML rules file to
-start a table of one's own from (:func:`bjtrainer.engine.rules.rules_to_toml`).
+start a table of one's own from (:func:`bjtrainer.engine.rules_file.rules_to_toml`).
 """
 
 from __future__ import annotations
@@ -37,7 +37,8 @@ def run(args: argparse.Namespace) -> int:
         For an unknown table or a rules file with problems (``--show``).
     """
     from bjtrainer.commands.edge import plain_table
-    from bjtrainer.engine.rules import PRESETS, load_rules, rules_to_toml
+    from bjtrainer.engine.presets import PRESETS
+    from bjtrainer.engine.rules_file import load_rules, rules_to_toml
 
     if args.show is not None:
         sys.stdout.write(rules_to_toml(load_rules(args.show)))

@@ -71,7 +71,8 @@ def text_lines(figures: Stats) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     """Print the table's practice figures; return the exit status."""
-    from bjtrainer.engine.rules import DEFAULT_PRESET, load_rules
+    from bjtrainer.engine.presets import DEFAULT_PRESET
+    from bjtrainer.engine.rules_file import load_rules
     from bjtrainer.store import Store
     from bjtrainer.trainer.practice.stats import compute_stats
 

@@ -10,7 +10,8 @@ import sys
 from collections.abc import Iterable
 from pathlib import Path
 
-from bjtrainer.engine.rules import PRESETS, Rules
+from bjtrainer.engine.presets import PRESETS
+from bjtrainer.engine.rules import Rules
 from bjtrainer.strategy.chart import build_chart
 from bjtrainer.strategy.tables import write_chart_files
 
@@ -25,7 +26,7 @@ def write_preset_tables(
     directory : Path, optional
         Defaults to the repository's ``strategy_tables/``.
     tables : Iterable[Rules]
-        Defaults to the four presets of ``engine.rules.PRESETS``.
+        Defaults to the four presets of ``engine.presets.PRESETS``.
 
     Returns
     -------

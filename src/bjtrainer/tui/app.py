@@ -28,7 +28,8 @@ import numpy as np
 from textual import on
 from textual.app import App
 
-from bjtrainer.engine.rules import PRESETS, Rules
+from bjtrainer.engine.presets import PRESETS
+from bjtrainer.engine.rules import Rules
 from bjtrainer.engine.shoe import Shoe
 from bjtrainer.store import Store
 from bjtrainer.trainer.session import TableSession

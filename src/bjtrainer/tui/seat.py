@@ -14,7 +14,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from bjtrainer.engine.rules import PRESETS, Rules, load_rules
+from bjtrainer.engine.presets import PRESETS
+from bjtrainer.engine.rules import Rules
+from bjtrainer.engine.rules_file import load_rules
 from bjtrainer.errors import RulesError
 from bjtrainer.store import Store
 from bjtrainer.tui.views.cards import DEFAULT_DESIGN, CardDesign, card_design
@@ -95,7 +97,7 @@ def load_table(name_or_path: str) -> Rules:
     ------
     RulesError
         If it is neither a preset nor a valid rules file; one line per
-        problem (:func:`bjtrainer.engine.rules.load_rules`).
+        problem (:func:`bjtrainer.engine.rules_file.load_rules`).
     """
     if name_or_path in PRESETS:
         return PRESETS[name_or_path]

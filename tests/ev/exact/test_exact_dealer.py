@@ -6,7 +6,7 @@ from fractions import Fraction
 
 import pytest
 
-from bjtrainer.engine.rules import PRESETS
+from bjtrainer.engine.presets import PRESETS
 from bjtrainer.errors import InvalidSpotError
 from bjtrainer.ev.exact.composition import full_shoe, value_index
 from bjtrainer.ev.exact.dealer import (

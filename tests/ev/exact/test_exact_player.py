@@ -17,7 +17,8 @@ from fractions import Fraction
 import pytest
 
 from bjtrainer.engine.actions import Action
-from bjtrainer.engine.rules import PRESETS, Rules
+from bjtrainer.engine.presets import PRESETS
+from bjtrainer.engine.rules import Rules
 from bjtrainer.ev import HandSpot
 from bjtrainer.ev.exact.composition import value_index
 from bjtrainer.ev.exact.spot import analyse_shoe

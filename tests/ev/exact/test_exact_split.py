@@ -8,7 +8,7 @@ from fractions import Fraction
 import pytest
 
 from bjtrainer.engine.actions import Action
-from bjtrainer.engine.rules import PRESETS
+from bjtrainer.engine.presets import PRESETS
 from bjtrainer.ev import HandSpot
 from bjtrainer.ev.exact.composition import value_index
 from bjtrainer.ev.exact.split import resplit_weights

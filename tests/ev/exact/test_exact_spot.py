@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from bjtrainer.engine.actions import Action
-from bjtrainer.engine.rules import PRESETS
+from bjtrainer.engine.presets import PRESETS
 from bjtrainer.errors import InvalidSpotError
 from bjtrainer.ev import HandSpot, rules_actions
 from bjtrainer.ev.exact.composition import full_shoe, remove_cards, unseen_composition
@@ -93,7 +93,7 @@ def test_bust_chance_is_conditioned_on_a_clean_peek() -> None:
     card comes from what is left beside it; enumerate both cards by hand."""
     from fractions import Fraction
 
-    from bjtrainer.engine.rules import PRESETS
+    from bjtrainer.engine.presets import PRESETS
     from bjtrainer.ev import HandSpot
     from bjtrainer.ev.exact.composition import unseen_composition
     from bjtrainer.ev.exact.spot import analyse_shoe

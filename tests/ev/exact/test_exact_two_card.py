@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from bjtrainer.engine.actions import Action
-from bjtrainer.engine.rules import PRESETS, Rules
+from bjtrainer.engine.presets import PRESETS
+from bjtrainer.engine.rules import Rules
 from bjtrainer.ev import HandSpot, analyse
 from bjtrainer.ev.exact.composition import value_index
 from bjtrainer.ev.exact.two_card import game_return, two_card_table

@@ -22,7 +22,8 @@ from functools import cache
 import pytest
 
 from bjtrainer.engine.actions import Action
-from bjtrainer.engine.rules import PRESETS, Rules
+from bjtrainer.engine.presets import PRESETS
+from bjtrainer.engine.rules import Rules
 from bjtrainer.ev import HandSpot, analyse, round_ev
 
 # Independent draws: (point value, chance); an ace is 1.

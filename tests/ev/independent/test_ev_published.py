@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from bjtrainer.engine.actions import Action
-from bjtrainer.engine.rules import PRESETS
+from bjtrainer.engine.presets import PRESETS
 from bjtrainer.errors import InvalidSpotError
 from bjtrainer.ev import HandSpot, analyse, dealer_distribution, insurance_evs, round_ev
 from bjtrainer.ev.independent.draws import RANK_INDEX

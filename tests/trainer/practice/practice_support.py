@@ -9,7 +9,8 @@ from zoneinfo import ZoneInfo
 import numpy as np
 
 from bjtrainer.engine.actions import Action
-from bjtrainer.engine.rules import PRESETS, Rules
+from bjtrainer.engine.presets import PRESETS
+from bjtrainer.engine.rules import Rules
 from bjtrainer.store import Store
 from bjtrainer.trainer.clock import ManualClock
 from bjtrainer.trainer.practice.modes import Practice

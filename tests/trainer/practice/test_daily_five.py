@@ -20,7 +20,7 @@ import pytest
 
 from bjtrainer.engine.actions import Action
 from bjtrainer.engine.cards import RANK_VALUE
-from bjtrainer.engine.rules import PRESETS
+from bjtrainer.engine.presets import PRESETS
 from bjtrainer.store import DailyAnswerRecord, RunKind, Store
 from bjtrainer.trainer.clock import ManualClock
 from bjtrainer.trainer.practice.daily import DailyResult, daily_result, daily_spots, streak
@@ -40,7 +40,7 @@ DAY = date(2026, 11, 29)
 SCRIPT = (
     "import json, sys\n"
     "from datetime import date\n"
-    "from bjtrainer.engine.rules import PRESETS\n"
+    "from bjtrainer.engine.presets import PRESETS\n"
     "from bjtrainer.trainer.practice.daily import daily_spots\n"
     "spots = daily_spots(PRESETS[sys.argv[1]], date.fromisoformat(sys.argv[2]))\n"
     "print(json.dumps([[s.key for s in spots]]))\n"

@@ -15,7 +15,7 @@ import pytest
 from fsrs import Card, Rating, Scheduler
 
 from bjtrainer.engine.actions import Action
-from bjtrainer.engine.rules import PRESETS
+from bjtrainer.engine.presets import PRESETS
 from bjtrainer.errors import PracticeError
 from bjtrainer.store import AttemptKind, CardRecord, Store
 from bjtrainer.trainer.clock import ManualClock, to_utc

@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 
 from bjtrainer.engine.actions import Action
-from bjtrainer.engine.rules import PRESETS
+from bjtrainer.engine.presets import PRESETS
 from bjtrainer.trainer.practice.attempts import SpotHistory
 from bjtrainer.trainer.practice.selection import draw_spots, selection_weights, spot_weight
 from bjtrainer.trainer.practice.topics import Topic, topic_spots

@@ -19,8 +19,8 @@ import pytest
 
 from bjtrainer.engine.actions import Action
 from bjtrainer.engine.cards import RANK_VALUE
+from bjtrainer.engine.presets import PRESETS
 from bjtrainer.engine.round import Phase
-from bjtrainer.engine.rules import PRESETS
 from bjtrainer.errors import InvalidSpotError, PracticeError
 from bjtrainer.store import Store
 from bjtrainer.trainer.practice.deals import at_target, deal, plan_deal, practice_bet

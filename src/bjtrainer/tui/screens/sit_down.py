@@ -26,7 +26,8 @@ from textual.widgets import Button, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
 from bjtrainer.engine.cards import Card
-from bjtrainer.engine.rules import PRESETS, Rules
+from bjtrainer.engine.presets import PRESETS
+from bjtrainer.engine.rules import Rules
 from bjtrainer.errors import RulesError, StoreError
 from bjtrainer.store import Store
 from bjtrainer.tui.seat import Seat, load_table, table_ref
