@@ -1,7 +1,7 @@
 """What the rules allow a hand (``engine.legality``), chips and phase aside.
 
-Each case is a row of docs/rules/<table>.md ("double", "split", "split
-aces", "surrender", "21"), with the sentence the player reads.
+Each case is a rule of docs/rules/<table>.md (sections "Hit, stand and 21",
+"Doubling", "Splits", "Surrender"), with the sentence the player reads.
 """
 
 from __future__ import annotations

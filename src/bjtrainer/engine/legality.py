@@ -6,7 +6,7 @@ conditions: the phase, and chips to cover a double or a split) and by the EV
 spot code (:func:`bjtrainer.ev.independent.spots.rules_actions`, chips not
 considered). Each ``*_problem`` function returns the sentence saying why
 not, or None when the rules allow it. Source: ``docs/rules/<table>.md``,
-rows "double", "split", "split aces", "surrender" and "21".
+sections "Hit, stand and 21", "Doubling", "Splits" and "Surrender".
 
 A hand is its ranks in the order dealt (``"A"``, ``"2"`` .. ``"9"``,
 ``"T"``, ``"J"``, ``"Q"``, ``"K"``), whether a split made it

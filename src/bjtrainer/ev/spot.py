@@ -17,7 +17,8 @@ differ): stand always; hit except on split aces; double on the first two cards o
 whose total ``Rules.may_double_total`` allows, after a split only with DAS,
 never on split aces; split two cards of equal value while the round has
 fewer than ``max_split_hands`` hands (a split ace only with RSA); late
-surrender on the first two cards of the original hand only.
+surrender on the first two cards of the original hand only. The round at
+the table asks the same module, :mod:`bjtrainer.engine.legality`.
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from dataclasses import dataclass
 
 from bjtrainer.engine.actions import Action
 from bjtrainer.engine.cards import RANK_VALUE
+from bjtrainer.engine.legality import allowed_actions
 from bjtrainer.engine.rules import Rules
 from bjtrainer.errors import InvalidSpotError
 
@@ -250,29 +252,9 @@ def _read_spot(rules: Rules, spot: HandSpot) -> tuple[SpotHand, int]:
     return hand, up
 
 
-def _allowed(rules: Rules, spot: HandSpot, hand: SpotHand) -> tuple[Action, ...]:
-    two_cards = len(hand.indices) == 2
-    split_aces = spot.split_hand and hand.indices[0] == ACE
-    actions = [Action.STAND]
-    if not split_aces:
-        actions.append(Action.HIT)
-    if (
-        two_cards
-        and not split_aces
-        and (rules.double_after_split or not spot.split_hand)
-        and rules.may_double_total(hand.total)
-    ):
-        actions.append(Action.DOUBLE)
-    if (
-        two_cards
-        and hand.indices[0] == hand.indices[1]
-        and spot.hands_in_round < rules.max_split_hands
-        and (rules.resplit_aces or not split_aces)
-    ):
-        actions.append(Action.SPLIT)
-    if rules.surrender == "late" and two_cards and not spot.split_hand:
-        actions.append(Action.SURRENDER)
-    return tuple(actions)
+def _allowed(rules: Rules, spot: HandSpot) -> tuple[Action, ...]:
+    """What the rules allow the hand: :func:`bjtrainer.engine.legality.allowed_actions`."""
+    return allowed_actions(rules, spot.cards, from_split=spot.split_hand, hands=spot.hands_in_round)
 
 
 def check_spot(rules: Rules, spot: HandSpot) -> CheckedSpot:
@@ -308,7 +290,7 @@ def check_spot(rules: Rules, spot: HandSpot) -> CheckedSpot:
         room for another hand).
     """
     hand, up = _read_spot(rules, spot)
-    return CheckedSpot(hand, up, _allowed(rules, spot, hand))
+    return CheckedSpot(hand, up, _allowed(rules, spot))
 
 
 def rules_actions(rules: Rules, spot: HandSpot) -> tuple[Action, ...]:
