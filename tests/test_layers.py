@@ -1,4 +1,4 @@
-"""The core never imports Textual (shared/DESIGN.md, "Data flows one way").
+"""The core never imports Textual (``docs/architecture.md``: data flows one way).
 
 Every module of the core packages is imported in a fresh process, plus the
 command modules that must start without the TUI (``daily``, ``stats``).
