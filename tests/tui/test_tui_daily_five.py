@@ -81,7 +81,7 @@ async def test_daily_five_played_copied_and_replayed(store: Store) -> None:
         await pilot.press("escape")
         assert app.screen is daily
         assert expected in screen_text(daily, "#daily-line")
-        assert "Replay" in str(daily.query_one("#cmd-play").label)
+        assert "Replay" in str(daily.query_one("#button-play").label)
 
         # The next day: five new spots, the line starts again, the streak holds.
         clock.advance(timedelta(days=1))

@@ -72,7 +72,7 @@ async def test_a_bet_built_from_chips_and_repeated(build_app: AppFactory, store:
         await pilot.press("2", "1")  # 25 + 5
         assert bet_shown(app) == 30
         assert "Enter deals 30" in app.screen.query_one(FeedbackView).picture.prompt
-        await pilot.click("#cmd-chip_3")  # + 100 with the mouse
+        await pilot.click("#button-chip_3")  # + 100 with the mouse
         assert bet_shown(app) == 130
         await pilot.press("backspace", "2", "1", "enter")  # CLEAR, 25 + 5 again, deal
         assert table.balance == 470
@@ -137,7 +137,7 @@ async def test_cash_out_puts_the_balance_on_the_board(build_app: AppFactory, sto
         assert "cash_out" not in shown_commands(app, "#table-buttons")
         await pilot.press("s")  # 19 beats 17: 600
         assert app.session.table.balance == 600
-        await pilot.click("#cmd-cash_out")
+        await pilot.click("#button-cash_out")
         await pilot.pause()
         assert isinstance(app.screen, CashOutScreen)
         assert "Your score: 600 chips." in text_of(app.screen.query_one("#cash-text"))

@@ -84,7 +84,7 @@ async def test_every_topic_key_starts_its_focused_set(store: Store) -> None:
 async def test_keys_open_each_other_screen_and_back(store: Store) -> None:
     app = practice_app(store)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.click("#cmd-new_session")  # the table's side button does what M does
+        await pilot.click("#button-new_session")  # the table's side button does what M does
         assert isinstance(app.screen, NewSessionScreen)
         for key, screen_type in (
             ("m", ReviewQueueScreen),

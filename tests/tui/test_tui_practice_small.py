@@ -8,9 +8,8 @@ set's own pending spot.
 
 from __future__ import annotations
 
-from bjtrainer.tui.bindings import both_cases
-
 from bjtrainer.store import Store
+from bjtrainer.tui.keys import both_cases
 from bjtrainer.tui.widgets.coach_panel import CoachPanel
 from tests.tui.practice_tui_support import practice_app, set_screen
 from tests.tui.test_tui_small_terminal import on_screen

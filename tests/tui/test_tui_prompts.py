@@ -68,7 +68,7 @@ async def test_empty_balance_points_to_refill(build_app: AppFactory) -> None:
         await set_bet(pilot, 1000)
         await pilot.press("enter", "s")
         assert app.session.table.balance == 0
-        assert not app.screen.query_one("#cmd-bet").display  # nothing to choose from
+        assert not app.screen.query_one("#button-bet").display  # nothing to choose from
         await pilot.press("b")
         await pilot.pause()
         assert not isinstance(app.screen, BetScreen)

@@ -15,7 +15,7 @@ from textual.widgets import Static
 
 from bjtrainer.engine.actions import Action
 from bjtrainer.engine.round import Phase
-from bjtrainer.store import Store
+from bjtrainer.store import AttemptKind, Store
 from bjtrainer.tui.widgets.dealer_view import DealerView
 from bjtrainer.tui.widgets.feedback import FeedbackView
 from bjtrainer.tui.widgets.hand_view import HandsRow, HandView
@@ -62,7 +62,7 @@ async def test_round_with_split_and_double(build_app: AppFactory, store: Store) 
         # The outcome is the last line inside each hand's box, never cut by the border.
         assert [text_of(view).splitlines()[-1] for view in views] == ["Win +20", "Win +10"]
 
-    decisions = store.decisions("practice")
+    decisions = store.attempts("practice")
     assert [(d.cards, d.up, d.action) for d in decisions] == [
         (("8", "8"), "6", Action.SPLIT),
         (("8", "3"), "6", Action.DOUBLE),
@@ -70,17 +70,17 @@ async def test_round_with_split_and_double(build_app: AppFactory, store: Store) 
     ]
     assert [d.accepted for d in decisions] == [True, True, True]
     assert [d.split_hand for d in decisions] == [False, True, True]
-    assert not any(d.hint_shown for d in decisions)
+    assert all(d.kind is AttemptKind.FIRST for d in decisions)  # no hint shown
     assert all(d.created_at == "2025-01-02T03:04:05+00:00" for d in decisions)
 
 
 async def test_mouse_buttons_play_the_same_round(build_app: AppFactory) -> None:
     app = build_app(SPLIT_DOUBLE)
     async with app.run_test(size=SIZE) as pilot:
-        assert await pilot.click("#cmd-deal")
-        assert await pilot.click("#cmd-split")
-        assert await pilot.click("#cmd-double")
-        assert await pilot.click("#cmd-stand")
+        assert await pilot.click("#button-deal")
+        assert await pilot.click("#button-split")
+        assert await pilot.click("#button-double")
+        assert await pilot.click("#button-stand")
         await pilot.pause()
         assert app.session.table.balance == 1030
 
@@ -93,7 +93,7 @@ async def test_only_legal_actions_are_offered(build_app: AppFactory) -> None:
         bar = app.screen.query_one("#actions")
 
         def shown() -> set[str]:
-            return {b.id.removeprefix("cmd-") for b in bar.query("CommandButton") if b.display}
+            return {b.id.removeprefix("button-") for b in bar.query("ChoiceButton") if b.display}
 
         assert shown() == {"deal"}
         await pilot.press("enter")
@@ -211,10 +211,10 @@ async def test_refill_between_rounds(build_app: AppFactory) -> None:
     # 17 against the dealer's T,9 = 19: the bet of 10 is lost.
     app = build_app(["TS", "TH", "7D", "9C"])
     async with app.run_test(size=SIZE) as pilot:
-        assert not app.screen.query_one("#cmd-refill").display  # nothing to refill
+        assert not app.screen.query_one("#button-refill").display  # nothing to refill
         await pilot.press("enter", "s")
         assert app.session.table.balance == 990
-        assert app.screen.query_one("#cmd-refill").display
+        assert app.screen.query_one("#button-refill").display
         await pilot.press("f")
         assert app.session.table.balance == 1000
         assert "1000" in text_of(app.screen.query_one(StatusPanel))
@@ -250,7 +250,7 @@ async def test_four_split_hands_fit_the_table(build_app: AppFactory) -> None:
         row = app.screen.query_one(HandsRow)
         assert [len(hand.cards) for hand in row.pictures] == [2, 1, 1, 1]
         assert row.pictures[0].total == 16
-        assert not app.screen.query_one("#cmd-split").display
+        assert not app.screen.query_one("#button-split").display
         await pilot.press("x")  # the key only gives a notice
         assert notices(app)[-1].startswith("Cannot split")
         await pilot.press("h", "h", "h")

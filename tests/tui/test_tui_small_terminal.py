@@ -104,7 +104,7 @@ async def test_insurance_buttons_and_footer_at_80_by_24(build_app: AppFactory) -
         await pilot.pause()
         assert app.session.table.round.phase is Phase.INSURANCE  # type: ignore[union-attr]
         for command in ("insurance", "no_insurance"):
-            button = app.screen.query_one(f"#cmd-{command}")
+            button = app.screen.query_one(f"#button-{command}")
             assert button.display and on_screen(app, button)
             assert app.screen.region.contains_region(button.region)
         assert footer_fits(app, SMALL[0]) == ["y", "n", "question_mark", "w", "f1", "q"]

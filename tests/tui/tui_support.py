@@ -57,7 +57,7 @@ def shown_commands(app: BjTrainerApp, where: str = "#actions") -> set[str]:
     """The commands of the buttons shown now in ``where`` (the round's bar by default)."""
     container = app.screen.query_one(where)
     return {
-        str(button.id).removeprefix("cmd-")
-        for button in container.query("CommandButton")
+        str(button.id).removeprefix("button-")
+        for button in container.query("ChoiceButton")
         if button.display
     }

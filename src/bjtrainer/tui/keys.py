@@ -1,29 +1,28 @@
-"""The keys of the table screen, one list for the bindings and the help screen.
+"""The keys of every screen: one list per screen for its bindings and its help screen.
 
-Source: issue 2, item 6, and for C (hit) and P (stand) the ``night`` seed
-``000_8a8a97ee632ebe69.txt`` ("on a keyboard C hits and P stands"), which
-``shared/RULES.md`` extends to every table. Issue 4 adds T (the sit-down
-screen: table and card design) and the keys of tables that have them: the
-chips a bet is built from, CLEAR, the "Repeat last bet" box, CASH OUT and
-the top-five board (``000_8a8a97ee632ebe69.txt``). The table screen hides
-the keys its table does not have. Issue 5 adds Z (the shoe-aware figures
-in the Why panel) and G (the guide chart); the footer line is full, so the
-help screen lists them.
+One list feeds both the screen's Textual bindings (:func:`bindings_of`, and
+so the footer) and its help screen, so the two can never disagree. The keys
+of play are those of ``docs/playing.md`` ("Keys") at every table, C hitting
+and P standing besides H and S; the practice screens reuse them
+(``docs/practice.md``, "Keys of the practice screens"). The table screen
+hides the keys its table does not have (:func:`table_has_play`).
 
-Letters are bound in both cases (``"h,H,c,C"``), so Shift and Caps Lock
-work too; the help screen lists each entry once, by its ``display``. The
-table's footer shows only the ``footer`` keys that work now
-(:meth:`bjtrainer.tui.screens.table.TableScreen.check_action`), which keeps
-it to one line at 80 columns.
-
-Issue 3 adds M (the New session menu) and one list per practice screen:
-the menu, a set (the table's own keys of play, plus retry and play on), the
-end of a set, the review queue, the daily five and the stats.
+Letters are bound in both cases (``"h,H,c,C"``, :func:`both_cases`), so
+Shift and Caps Lock work too; the help screen lists each entry once, by its
+``display``. The table's footer shows only the ``footer`` keys that work
+now (:meth:`bjtrainer.tui.screens.table.TableScreen.check_action`), which
+keeps it to one line at 80 columns; the help screen lists the others.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
+
+from textual.binding import Binding, BindingType
+
+from bjtrainer.engine.actions import Action
+from bjtrainer.engine.rules import Rules
 
 
 @dataclass(frozen=True)
@@ -131,11 +130,11 @@ TABLE_KEYS: tuple[KeyInfo, ...] = (
 )
 
 
-# Practice (issue 3): the New session menu, a set, its summary and the other screens.
+# Practice: the New session menu, a set, its summary and the other screens.
 
-#: The keys of play, the same entries as at the table (issue 3: "Every set
-#: uses the real table screen and its controls"): H / C, S / P, D, X, R, Y, N, ?, W.
-#: Y and N stay out of a set's footer, which lists every key it has at all times.
+#: The keys of play, the same entries as at the table (a set is played with
+#: the table's controls): H / C, S / P, D, X, R, Y, N, ?, W. Y and N stay out
+#: of a set's footer, which lists every key it has at all times.
 PLAY_KEYS: tuple[KeyInfo, ...] = tuple(
     replace(key, footer=False) if "insurance" in key.action else key
     for key in TABLE_KEYS
@@ -148,9 +147,8 @@ TOPIC_KEYS: tuple[str, ...] = tuple(str(number) for number in range(1, 7))
 _HELP = KeyInfo("f1", "help", "Help", "F1", "The help screen of this screen's keys")
 _QUIT = KeyInfo("q", "quit", "Quit", "Q", "Quit (every answer is saved as it is given)")
 
-#: The New session menu (issue 3, item 1; ``003_2bdd88f24671a4ec.txt``: "Below
-#: New session, the sidebar offers Focused practice with six topics, Mistakes &
-#: weak spots, and Daily five").
+#: The New session menu: focused practice with six topics, mistakes & weak
+#: spots, the daily five, the due spots and the stats (``docs/practice.md``).
 MENU_KEYS: tuple[KeyInfo, ...] = (
     KeyInfo(
         TOPIC_KEYS[0],
@@ -226,3 +224,38 @@ STATS_KEYS: tuple[KeyInfo, ...] = (
     _HELP,
     _QUIT,
 )
+
+
+def bindings_of(keys: Sequence[KeyInfo]) -> list[BindingType]:
+    """One :class:`~textual.binding.Binding` per key entry, footer flag and display kept."""
+    return [
+        Binding(
+            both_cases(key.keys), key.action, key.label, show=key.footer, key_display=key.display
+        )
+        for key in keys
+    ]
+
+
+def both_cases(keys: str) -> str:
+    """``"t,o"`` -> ``"t,T,o,O"``: a letter key works with Shift or Caps Lock too."""
+    names: list[str] = []
+    for name in keys.split(","):
+        for variant in (name, name.upper()) if len(name) == 1 and name.isalpha() else (name,):
+            if variant not in names:
+                names.append(variant)
+    return ",".join(names)
+
+
+def table_has_play(rules: Rules, parameters: tuple[object, ...]) -> bool:
+    """Whether the table offers the play of a ``play('...')`` key at all.
+
+    Surrender and the insurance answers exist only where the rules offer
+    them (``Rules.surrender``, ``Rules.insurance``); every other play does.
+    """
+    if not parameters:
+        return True
+    if parameters[0] == Action.SURRENDER.value:
+        return rules.surrender != "none"
+    if parameters[0] in (Action.INSURANCE.value, Action.NO_INSURANCE.value):
+        return rules.insurance != "none"
+    return True

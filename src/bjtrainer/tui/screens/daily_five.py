@@ -31,17 +31,16 @@ from bjtrainer.store import RunKind
 from bjtrainer.trainer.practice.daily import MARK_OPEN
 from bjtrainer.trainer.practice.modes import DailyStatus, Practice
 from bjtrainer.trainer.practice.schedule import DUE_PER_DAY
-from bjtrainer.tui.bindings import bindings_of
-from bjtrainer.tui.keys import DAILY_KEYS
+from bjtrainer.tui.keys import DAILY_KEYS, bindings_of
 from bjtrainer.tui.screens.help import HelpScreen
 from bjtrainer.tui.screens.practice_set import open_set
 from bjtrainer.tui.views.cards import DEFAULT_DESIGN, CardDesign
 from bjtrainer.tui.views.practice import spot_label
-from bjtrainer.tui.widgets.button_column import Command, CommandRow
-from bjtrainer.tui.widgets.buttons import CommandButton
+from bjtrainer.tui.widgets.button_column import ButtonRow
+from bjtrainer.tui.widgets.buttons import ButtonSpec, ChoiceButton
 
 #: The screen's buttons.
-DAILY_COMMANDS: tuple[Command, ...] = (
+DAILY_BUTTONS: tuple[ButtonSpec, ...] = (
     ("Play ⏎", "play", "success"),
     ("Copy C", "copy", "default"),
     ("Due spots U", "due", "primary"),
@@ -100,7 +99,7 @@ class DailyFiveScreen(Screen[None]):
             yield Static("", id="daily-line")
             yield Static("", id="daily-hands")
             yield Static("", id="daily-next")
-        yield CommandRow(DAILY_COMMANDS, id="daily-buttons")
+        yield ButtonRow(DAILY_BUTTONS, id="daily-buttons")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
@@ -130,9 +129,9 @@ class DailyFiveScreen(Screen[None]):
             offered.add("copy")
         if result.complete and self.practice.can_start_due():
             offered.add("due")
-        self.query_one(CommandRow).offered = frozenset(offered)
+        self.query_one(ButtonRow).offered = frozenset(offered)
         label = "Replay ⏎" if status.next_is_replay else "Play ⏎"
-        self.query_one("#cmd-play", CommandButton).label = label
+        self.query_one("#button-play", ChoiceButton).label = label
 
     def _next(self) -> Text:
         result = self.status.result
@@ -164,15 +163,15 @@ class DailyFiveScreen(Screen[None]):
 
     # Messages up
 
-    @on(CommandButton.Chosen)
-    def _on_command(self, message: CommandButton.Chosen) -> None:
+    @on(ChoiceButton.Chosen)
+    def _on_choice(self, message: ChoiceButton.Chosen) -> None:
         actions = {
             "play": self.action_play,
             "copy": self.action_copy,
             "due": self.action_due,
             "back": self.action_back,
         }
-        actions[message.command]()
+        actions[message.choice]()
 
     # Actions
 

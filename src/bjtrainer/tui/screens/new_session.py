@@ -28,8 +28,7 @@ from bjtrainer.store import RunKind
 from bjtrainer.trainer.practice.modes import Practice, TopicInfo
 from bjtrainer.trainer.practice.schedule import DUE_PER_DAY
 from bjtrainer.trainer.practice.topics import Topic
-from bjtrainer.tui.bindings import bindings_of
-from bjtrainer.tui.keys import MENU_KEYS, TOPIC_KEYS
+from bjtrainer.tui.keys import MENU_KEYS, TOPIC_KEYS, bindings_of
 from bjtrainer.tui.screens.daily_five import DailyFiveScreen
 from bjtrainer.tui.screens.help import HelpScreen
 from bjtrainer.tui.screens.practice_set import SET_NOTES, open_set

@@ -10,7 +10,7 @@ from __future__ import annotations
 from textual.screen import Screen
 
 from bjtrainer.tui.views.cards import DEFAULT_DESIGN, CardDesign, plain_text
-from bjtrainer.tui.widgets.buttons import CommandButton
+from bjtrainer.tui.widgets.buttons import ChoiceButton
 from bjtrainer.tui.widgets.coach_panel import CoachPanel
 from bjtrainer.tui.widgets.dealer_view import DealerView
 from bjtrainer.tui.widgets.hand_view import HandsRow
@@ -40,7 +40,7 @@ class PlayScreen(Screen[None]):
         """Give the felt's widgets and button labels the card design (on mount)."""
         self.set_class(self.design == "ascii", "-ascii")
         if self.design == "ascii":
-            for button in self.query(CommandButton):
+            for button in self.query(ChoiceButton):
                 button.label = plain_text(str(button.label))
         self.query_one(DealerView).design = self.design
         self.query_one(HandsRow).design = self.design

@@ -41,22 +41,21 @@ from bjtrainer.trainer.practice.modes import Practice
 from bjtrainer.trainer.practice.sets import AnswerOutcome, PracticeSet
 from bjtrainer.trainer.practice.topics import Topic
 from bjtrainer.trainer.wording import ACTION_VERBS, label
-from bjtrainer.tui.bindings import bindings_of, table_has_play
-from bjtrainer.tui.keys import SET_KEYS, KeyInfo
+from bjtrainer.tui.keys import SET_KEYS, KeyInfo, bindings_of, table_has_play
 from bjtrainer.tui.screens.help import HelpScreen
 from bjtrainer.tui.screens.play_base import NOTICE_SECONDS, PlayScreen
 from bjtrainer.tui.screens.set_summary import SetSummaryScreen, SummaryChoice
 from bjtrainer.tui.views.cards import DEFAULT_DESIGN, CardDesign
 from bjtrainer.tui.views.practice import (
     outcome_result,
-    set_commands,
+    set_choices,
     set_progress,
     set_prompt,
     set_title,
 )
 from bjtrainer.tui.views.table import dealer_picture, hand_pictures
-from bjtrainer.tui.widgets.button_column import Command, CommandColumn
-from bjtrainer.tui.widgets.buttons import ActionBar, CommandButton
+from bjtrainer.tui.widgets.button_column import ButtonColumn
+from bjtrainer.tui.widgets.buttons import ActionBar, ButtonSpec, ChoiceButton
 from bjtrainer.tui.widgets.coach_panel import CoachPanel
 from bjtrainer.tui.widgets.dealer_view import DealerView
 from bjtrainer.tui.widgets.feedback import FeedbackPicture, FeedbackView
@@ -65,7 +64,7 @@ from bjtrainer.tui.widgets.hand_view import HandsRow
 from bjtrainer.tui.widgets.set_panel import SetPanel
 
 #: The side panel's buttons.
-SIDE_COMMANDS: tuple[Command, ...] = (
+SIDE_BUTTONS: tuple[ButtonSpec, ...] = (
     ("Hint ?", "hint", "default"),
     ("Why W", "why", "default"),
     ("Retry T", "retry", "warning"),
@@ -148,12 +147,12 @@ class SetScreen(PlayScreen):
                 yield CoachPanel(id="coach")
             with Vertical(id="side"):
                 yield SetPanel(id="set-panel")
-                yield CommandColumn(SIDE_COMMANDS, id="set-buttons")
+                yield ButtonColumn(SIDE_BUTTONS, id="set-buttons")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
         self.apply_design()
-        self.query_one("#cmd-deal", CommandButton).label = self._text("Next ⏎")
+        self.query_one("#button-deal", ChoiceButton).label = self._text("Next ⏎")
         self.refresh_set()
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -179,16 +178,16 @@ class SetScreen(PlayScreen):
             result=self._text(outcome_result(practice_set, last)),
         )
         feedback.refresh(layout=True)  # the reason may wrap onto more lines
-        offered = set_commands(practice_set, retrying=self.retrying)
+        offered = set_choices(practice_set, retrying=self.retrying)
         self.query_one(ActionBar).offered = offered
-        self.query_one(CommandColumn).offered = offered
+        self.query_one(ButtonColumn).offered = offered
         self.query_one(SetPanel).picture = set_progress(practice_set)
 
     # Messages up
 
-    @on(CommandButton.Chosen)
-    def _on_command(self, message: CommandButton.Chosen) -> None:
-        self.run_command(message.command)
+    @on(ChoiceButton.Chosen)
+    def _on_choice(self, message: ChoiceButton.Chosen) -> None:
+        self.run_command(message.choice)
 
     def run_command(self, command: str) -> None:
         """Run a command by name: an :class:`Action` value or one of ``SET_COMMANDS``.

@@ -25,18 +25,17 @@ from textual.widgets.option_list import Option
 from bjtrainer.store import RunKind
 from bjtrainer.trainer.practice.modes import Practice
 from bjtrainer.trainer.practice.review import CORRECT_RUNS_TO_LEAVE, STUDY_AFTER_MISSES, QueueItem
-from bjtrainer.tui.bindings import bindings_of
-from bjtrainer.tui.keys import QUEUE_KEYS
+from bjtrainer.tui.keys import QUEUE_KEYS, bindings_of
 from bjtrainer.tui.screens.help import HelpScreen
 from bjtrainer.tui.screens.practice_set import open_set
 from bjtrainer.tui.views.cards import DEFAULT_DESIGN, CardDesign
 from bjtrainer.tui.views.practice import spot_label
 from bjtrainer.tui.views.review import chart_row, queue_line
-from bjtrainer.tui.widgets.button_column import Command, CommandRow
-from bjtrainer.tui.widgets.buttons import CommandButton
+from bjtrainer.tui.widgets.button_column import ButtonRow
+from bjtrainer.tui.widgets.buttons import ButtonSpec, ChoiceButton
 
 #: The screen's buttons.
-QUEUE_COMMANDS: tuple[Command, ...] = (
+QUEUE_BUTTONS: tuple[ButtonSpec, ...] = (
     ("Review set R", "review", "success"),
     ("Back Esc", "back", "default"),
 )
@@ -75,7 +74,7 @@ class ReviewQueueScreen(Screen[None]):
         yield OptionList(id="queue-list")
         with VerticalScroll(id="queue-detail"):
             yield Static("", id="queue-about")
-        yield CommandRow(QUEUE_COMMANDS, id="queue-buttons")
+        yield ButtonRow(QUEUE_BUTTONS, id="queue-buttons")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
@@ -103,7 +102,7 @@ class ReviewQueueScreen(Screen[None]):
         listing.display = bool(self.items)
         if self.items:
             listing.highlighted = 0
-        self.query_one(CommandRow).offered = frozenset(
+        self.query_one(ButtonRow).offered = frozenset(
             {"review", "back"} if self.items else {"back"}
         )
         self._show_item()
@@ -151,9 +150,9 @@ class ReviewQueueScreen(Screen[None]):
         event.stop()
         self.action_review()
 
-    @on(CommandButton.Chosen)
-    def _on_command(self, message: CommandButton.Chosen) -> None:
-        if message.command == "review":
+    @on(ChoiceButton.Chosen)
+    def _on_choice(self, message: ChoiceButton.Chosen) -> None:
+        if message.choice == "review":
             self.action_review()
         else:
             self.action_back()

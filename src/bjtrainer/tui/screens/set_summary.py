@@ -34,18 +34,17 @@ from bjtrainer.trainer.practice.schedule import DUE_PER_DAY
 from bjtrainer.trainer.practice.sets import PracticeSet, SetSummary
 from bjtrainer.trainer.practice.topics import TOPIC_TITLES
 from bjtrainer.trainer.wording import label
-from bjtrainer.tui.bindings import bindings_of
-from bjtrainer.tui.keys import SUMMARY_KEYS, KeyInfo
+from bjtrainer.tui.keys import SUMMARY_KEYS, KeyInfo, bindings_of
 from bjtrainer.tui.screens.help import HelpScreen
 from bjtrainer.tui.views.practice import set_title, spot_label
-from bjtrainer.tui.widgets.button_column import Command, CommandRow
-from bjtrainer.tui.widgets.buttons import CommandButton
+from bjtrainer.tui.widgets.button_column import ButtonRow
+from bjtrainer.tui.widgets.buttons import ButtonSpec, ChoiceButton
 
 #: What the player chose at the end of a set (``None``: back).
 SummaryChoice = Literal["again", "due"]
 
 #: The summary's buttons.
-SUMMARY_COMMANDS: tuple[Command, ...] = (
+SUMMARY_BUTTONS: tuple[ButtonSpec, ...] = (
     ("Again ⏎", "again", "success"),
     ("Copy C", "copy", "default"),
     ("Due spots U", "due", "primary"),
@@ -124,14 +123,14 @@ class SetSummaryScreen(Screen[SummaryChoice | None]):
             if self.summary.missed:
                 yield Static(missed_table(self.summary), id="summary-missed")
             yield Static(again_line(self.practice_set), id="summary-next")
-        yield CommandRow(SUMMARY_COMMANDS, id="summary-buttons")
+        yield ButtonRow(SUMMARY_BUTTONS, id="summary-buttons")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
         offered = {"again", "back"}
         if self.daily:
             offered.update({"copy"} | ({"due"} if self.practice.can_start_due() else set()))
-        self.query_one(CommandRow).offered = frozenset(offered)
+        self.query_one(ButtonRow).offered = frozenset(offered)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Copy and due spots belong to the daily five."""
@@ -190,15 +189,15 @@ class SetSummaryScreen(Screen[SummaryChoice | None]):
 
     # Messages up and actions
 
-    @on(CommandButton.Chosen)
-    def _on_command(self, message: CommandButton.Chosen) -> None:
+    @on(ChoiceButton.Chosen)
+    def _on_choice(self, message: ChoiceButton.Chosen) -> None:
         actions = {
             "again": self.action_again,
             "copy": self.action_copy,
             "due": self.action_due,
             "back": self.action_back,
         }
-        actions[message.command]()
+        actions[message.choice]()
 
     def action_again(self) -> None:
         """Another set of the same kind (the daily five: a replay)."""

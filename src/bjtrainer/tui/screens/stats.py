@@ -20,8 +20,7 @@ from textual.widgets import Footer, Static
 
 from bjtrainer.trainer.practice.modes import Practice
 from bjtrainer.trainer.practice.stats import Stats
-from bjtrainer.tui.bindings import bindings_of
-from bjtrainer.tui.keys import STATS_KEYS
+from bjtrainer.tui.keys import STATS_KEYS, bindings_of
 from bjtrainer.tui.screens.help import HelpScreen
 from bjtrainer.tui.views.stats import (
     costliest_table,

@@ -1,9 +1,9 @@
 """The table screen: dealer, hands, feedback, buttons and the side panel.
 
 The screen owns a :class:`~bjtrainer.trainer.session.TableSession`. After every
-command it builds fresh pictures (:mod:`bjtrainer.tui.views.table`) and sets
+key or button it builds fresh pictures (:mod:`bjtrainer.tui.views.table`) and sets
 them on the widgets ("attributes down"); the buttons post
-:class:`~bjtrainer.tui.widgets.buttons.CommandButton.Chosen` up to it
+:class:`~bjtrainer.tui.widgets.buttons.ChoiceButton.Chosen` up to it
 ("messages up"). Keys and buttons run the same actions.
 
 What the table offers is read from its rules: a chip rack, CLEAR, the
@@ -48,8 +48,7 @@ from bjtrainer.strategy.cells import round_cell
 from bjtrainer.trainer.session import TableSession
 from bjtrainer.trainer.shoe_aware import ShoeFigures, ShoeQuestion, shoe_figures, shoe_question
 from bjtrainer.trainer.shoe_aware import independent_why as shoe_independent_why
-from bjtrainer.tui.bindings import table_has_play
-from bjtrainer.tui.keys import TABLE_KEYS, KeyInfo
+from bjtrainer.tui.keys import TABLE_KEYS, KeyInfo, table_has_play
 from bjtrainer.tui.screens.bet import BetScreen
 from bjtrainer.tui.screens.board import BoardPicture, BoardScreen
 from bjtrainer.tui.screens.cash_out import CashOutScreen
@@ -65,7 +64,7 @@ from bjtrainer.tui.views.table import (
     prompt_line,
     table_picture,
 )
-from bjtrainer.tui.widgets.buttons import ActionBar, CommandButton, TableButtons
+from bjtrainer.tui.widgets.buttons import ActionBar, ChoiceButton, TableButtons
 from bjtrainer.tui.widgets.chip_rack import ChipRack
 from bjtrainer.tui.widgets.coach_panel import CoachPanel
 from bjtrainer.tui.widgets.dealer_view import DealerView
@@ -256,7 +255,7 @@ class TableScreen(PlayScreen):
             rack = self.query_one(ChipRack)
             rack.repeat = session.repeat_bet
             rack.offered = (
-                frozenset() if session.in_play else frozenset(rack_commands(session.chips))
+                frozenset() if session.in_play else frozenset(rack_choices(session.chips))
             )
         self.refresh_bindings()  # the footer shows the keys that work now
 
@@ -270,9 +269,9 @@ class TableScreen(PlayScreen):
 
     # Messages up
 
-    @on(CommandButton.Chosen)
-    def _on_command(self, message: CommandButton.Chosen) -> None:
-        self.run_command(message.command)
+    @on(ChoiceButton.Chosen)
+    def _on_choice(self, message: ChoiceButton.Chosen) -> None:
+        self.run_command(message.choice)
 
     @on(ChipRack.RepeatSet)
     def _on_repeat_set(self, message: ChipRack.RepeatSet) -> None:
@@ -611,6 +610,6 @@ def _answer(question: ShoeQuestion) -> ShoeFigures | str:
         return f"No exact figures for this shoe: {exc}"
 
 
-def rack_commands(chips: tuple[int, ...]) -> list[str]:
-    """The chip rack's commands: ``chip_1`` ... ``chip_N`` and ``clear_bet``."""
+def rack_choices(chips: tuple[int, ...]) -> list[str]:
+    """The chip rack's choices: ``chip_1`` ... ``chip_N`` and ``clear_bet``."""
     return [f"chip_{number}" for number in range(1, len(chips) + 1)] + ["clear_bet"]

@@ -4,9 +4,9 @@ The set screen draws the set's own practice table with the table's widgets
 (:mod:`bjtrainer.tui.views.table`); this module adds what a set shows on top
 of them: its title, "Spot 3 of 10", the score so far, the line telling the
 player what to do (retry or play on after a miss, Enter for the next spot),
-and which commands are offered. Sources: issue 3, item 2, and
-``003_2bdd88f24671a4ec.txt`` ("Each set uses real table controls and scores
-decisions rather than hand outcomes"). No Textual here.
+and which buttons are offered. A set is played with the table's own
+controls and scores decisions, not hand outcomes (``docs/practice.md``,
+"How a decision is graded"). No Textual here.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from bjtrainer.trainer.spots import Spot
 from bjtrainer.trainer.wording import label
 from bjtrainer.tui.views.table import prompt_line
 
-#: Each kind of set as the player reads it (issue 3, item 1).
+#: Each kind of set as the player reads it.
 RUN_TITLES: dict[RunKind, str] = {
     RunKind.FOCUS: "Focused practice",
     RunKind.REVIEW: "Mistakes & weak spots",
@@ -31,10 +31,6 @@ RUN_TITLES: dict[RunKind, str] = {
     RunKind.DUE: "Due spots",
     RunKind.CUSTOM: "Practice set",
 }
-
-#: The set screen's commands besides the decisions: next spot, hint, why,
-#: retry, play on, leave, help.
-SET_COMMANDS: tuple[str, ...] = ("deal", "hint", "why", "retry", "play_on", "leave", "help")
 
 
 def spot_label(spot: Spot) -> str:
@@ -159,9 +155,10 @@ def set_prompt(practice_set: PracticeSet, *, retrying: bool) -> str:
     return move
 
 
-def set_commands(practice_set: PracticeSet, *, retrying: bool) -> frozenset[str]:
-    """The commands to offer now: legal decisions (action values) and :data:`SET_COMMANDS`.
+def set_choices(practice_set: PracticeSet, *, retrying: bool) -> frozenset[str]:
+    """The buttons to offer now, by choice: legal decisions (action values) and the set's own.
 
+    The set's own choices are deal, hint, why, retry, play_on, leave and help.
     A decision is offered while one is pending and not held after a miss
     (then retry and play on are offered instead, until the retry key is
     pressed); ``"deal"`` (the next spot, or the summary) once the hand is over.
@@ -184,8 +181,8 @@ def set_commands(practice_set: PracticeSet, *, retrying: bool) -> frozenset[str]
 def outcome_result(practice_set: PracticeSet, outcome: AnswerOutcome | None) -> str:
     """The feedback's third line: the reason after a miss, and the settled hand's result.
 
-    The reason is the one line from the Why figures (issue 3, item 2); the
-    result is the round's net change, as at the table.
+    The reason is the one line from the Why figures; the result is the
+    round's net change, as at the table.
     """
     round_ = practice_set.round
     settled = round_.result.describe() if round_.phase is Phase.SETTLED and round_.result else ""

@@ -1,9 +1,9 @@
-"""A column or a row of command buttons, for the practice screens.
+"""A column or a row of choice buttons, for the practice screens.
 
 Like the table's :class:`~bjtrainer.tui.widgets.buttons.TableButtons`, each
-button is a :class:`~bjtrainer.tui.widgets.buttons.CommandButton` that posts
-its command up to the screen ("messages up"); the screen sets ``offered``
-("attributes down") and only those buttons are shown. The commands are given
+button is a :class:`~bjtrainer.tui.widgets.buttons.ChoiceButton` that posts
+its choice up to the screen ("messages up"); the screen sets ``offered``
+("attributes down") and only those buttons are shown. The buttons are given
 by the screen instead of fixed.
 """
 
@@ -15,40 +15,37 @@ from textual.app import ComposeResult
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from bjtrainer.tui.widgets.buttons import ButtonVariant, CommandButton, show_offered
-
-#: One button: (label, command, variant).
-Command = tuple[str, str, ButtonVariant]
+from bjtrainer.tui.widgets.buttons import ButtonSpec, ChoiceButton, show_offered
 
 
-class _Commands(Widget):
-    """Command buttons; only the commands in ``offered`` are shown.
+class _Buttons(Widget):
+    """Choice buttons; only the choices in ``offered`` are shown.
 
     Parameters
     ----------
-    commands : sequence of (label, command, variant)
+    buttons : sequence of (label, choice, variant)
         The buttons in order, e.g. ``("Retry T", "retry", "warning")``.
     """
 
     offered: reactive[frozenset[str]] = reactive(frozenset())
 
-    def __init__(self, commands: Sequence[Command], *, id: str | None = None) -> None:
+    def __init__(self, buttons: Sequence[ButtonSpec], *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.commands = tuple(commands)
+        self.buttons = tuple(buttons)
 
     def compose(self) -> ComposeResult:
-        for label, command, variant in self.commands:
-            yield CommandButton(label, command, variant=variant)
+        for label, choice, variant in self.buttons:
+            yield ChoiceButton(label, choice, variant=variant)
 
     def watch_offered(self, offered: frozenset[str]) -> None:
-        show_offered(self.query(CommandButton), offered)
+        show_offered(self.query(ChoiceButton), offered)
 
 
-class CommandColumn(_Commands):
+class ButtonColumn(_Buttons):
     """Buttons one under the other (laid out as Textual's ``Vertical``)."""
 
     DEFAULT_CSS = """
-    CommandColumn {
+    ButtonColumn {
         width: 1fr;
         height: 1fr;
         layout: vertical;
@@ -57,11 +54,11 @@ class CommandColumn(_Commands):
     """
 
 
-class CommandRow(_Commands):
+class ButtonRow(_Buttons):
     """Buttons side by side (laid out as Textual's ``Horizontal``)."""
 
     DEFAULT_CSS = """
-    CommandRow {
+    ButtonRow {
         width: 1fr;
         height: 1fr;
         layout: horizontal;

@@ -1,9 +1,9 @@
-"""Buttons that post a command up to the screen ("messages up").
+"""Buttons that post the player's choice up to the screen ("messages up").
 
-Every button of the table is a :class:`CommandButton`: it never takes the
+Every button of the table is a :class:`ChoiceButton`: it never takes the
 keyboard focus (so Enter always deals and never presses a focused button)
-and, when clicked, posts :class:`CommandButton.Chosen` with its command,
-the same word the keys use (``"deal"``, ``"hit"``, ``"bet"``, ...).
+and, when clicked, posts :class:`ChoiceButton.Chosen` with its choice, the
+same word the keys use (``"deal"``, ``"hit"``, ``"bet"``, ...).
 """
 
 from __future__ import annotations
@@ -23,28 +23,32 @@ from bjtrainer.engine.actions import Action
 ButtonVariant = Literal["default", "primary", "success", "warning", "error"]
 
 
-class CommandButton(Button, can_focus=False):
-    """A compact button standing for one command of the table."""
+#: One button: (label, choice, variant), e.g. ``("Retry T", "retry", "warning")``.
+ButtonSpec = tuple[str, str, ButtonVariant]
+
+
+class ChoiceButton(Button, can_focus=False):
+    """A compact button standing for one choice of the screen; its id is ``button-<choice>``."""
 
     class Chosen(Message):
-        """A command was chosen with the mouse."""
+        """A choice was made with the mouse."""
 
-        def __init__(self, command: str) -> None:
+        def __init__(self, choice: str) -> None:
             super().__init__()
-            self.command = command
+            self.choice = choice
 
-    def __init__(self, label: str, command: str, *, variant: ButtonVariant = "default") -> None:
-        super().__init__(label, variant=variant, id=f"cmd-{command}", compact=True)
-        self.command = command
+    def __init__(self, label: str, choice: str, *, variant: ButtonVariant = "default") -> None:
+        super().__init__(label, variant=variant, id=f"button-{choice}", compact=True)
+        self.choice = choice
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         """Turn the press into a :class:`Chosen` message."""
         event.stop()
-        self.post_message(self.Chosen(self.command))
+        self.post_message(self.Chosen(self.choice))
 
 
-#: The round's commands: (label, command, variant); commands are Action values or "deal".
-ROUND_COMMANDS: tuple[tuple[str, str, ButtonVariant], ...] = (
+#: The round's buttons; their choices are Action values or "deal".
+ROUND_BUTTONS: tuple[ButtonSpec, ...] = (
     ("Deal ⏎", "deal", "success"),
     ("Hit H", Action.HIT.value, "primary"),
     ("Stand S", Action.STAND.value, "primary"),
@@ -55,8 +59,8 @@ ROUND_COMMANDS: tuple[tuple[str, str, ButtonVariant], ...] = (
     ("No insurance N", Action.NO_INSURANCE.value, "primary"),
 )
 
-#: The table's commands in the side panel.
-TABLE_COMMANDS: tuple[tuple[str, str, ButtonVariant], ...] = (
+#: The table's buttons in the side panel.
+SIDE_BUTTONS: tuple[ButtonSpec, ...] = (
     ("Bet… B", "bet", "default"),
     ("Refill free chips F", "refill", "default"),
     ("CASH OUT O", "cash_out", "error"),
@@ -69,42 +73,40 @@ TABLE_COMMANDS: tuple[tuple[str, str, ButtonVariant], ...] = (
 )
 
 
-def show_offered(buttons: Iterable[CommandButton], offered: frozenset[str]) -> None:
-    """Show the buttons whose command is offered, hide the others."""
+def show_offered(buttons: Iterable[ChoiceButton], offered: frozenset[str]) -> None:
+    """Show the buttons whose choice is offered, hide the others."""
     for button in buttons:
-        button.display = button.command in offered
+        button.display = button.choice in offered
 
 
 class ActionBar(Horizontal):
     """The buttons of the round: deal and every player action.
 
-    Only the commands in ``offered`` are shown: an action the rules do not
-    allow now is not offered (issue 2, item 2).
+    Only the choices in ``offered`` are shown: an action the rules do not
+    allow now is not offered.
     """
 
     offered: reactive[frozenset[str]] = reactive(frozenset())
 
     def compose(self) -> ComposeResult:
-        for label, command, variant in ROUND_COMMANDS:
-            yield CommandButton(label, command, variant=variant)
+        for label, choice, variant in ROUND_BUTTONS:
+            yield ChoiceButton(label, choice, variant=variant)
 
     def watch_offered(self, offered: frozenset[str]) -> None:
-        show_offered(self.query(CommandButton), offered)
+        show_offered(self.query(ChoiceButton), offered)
 
 
 class TableButtons(Vertical):
     """The side panel's buttons: bet, refill, CASH OUT, hint, why, board, tables, help.
 
-    Only the commands in ``offered`` are shown.
+    Only the choices in ``offered`` are shown.
     """
 
-    offered: reactive[frozenset[str]] = reactive(
-        frozenset(command for _, command, _ in TABLE_COMMANDS)
-    )
+    offered: reactive[frozenset[str]] = reactive(frozenset(choice for _, choice, _ in SIDE_BUTTONS))
 
     def compose(self) -> ComposeResult:
-        for label, command, variant in TABLE_COMMANDS:
-            yield CommandButton(label, command, variant=variant)
+        for label, choice, variant in SIDE_BUTTONS:
+            yield ChoiceButton(label, choice, variant=variant)
 
     def watch_offered(self, offered: frozenset[str]) -> None:
-        show_offered(self.query(CommandButton), offered)
+        show_offered(self.query(ChoiceButton), offered)

@@ -4,7 +4,7 @@
 500"; "The Repeat last bet box is checked by default, so the next hand
 starts with the same bet already down. CLEAR takes it off so you can bet
 something else." One button per chip, CLEAR, and the box. The buttons post
-:class:`~bjtrainer.tui.widgets.buttons.CommandButton.Chosen` like every
+:class:`~bjtrainer.tui.widgets.buttons.ChoiceButton.Chosen` like every
 other button (``"chip_1"`` adds the first chip, ``"clear_bet"``); the box
 posts :class:`ChipRack.RepeatSet`. Nothing here holds chips: the screen
 sets ``offered`` and ``repeat`` ("attributes down").
@@ -19,7 +19,7 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Checkbox
 
-from bjtrainer.tui.widgets.buttons import CommandButton, show_offered
+from bjtrainer.tui.widgets.buttons import ChoiceButton, show_offered
 
 
 class RepeatBox(Checkbox, can_focus=False):
@@ -58,18 +58,18 @@ class ChipRack(Vertical):
         for start in range(0, len(numbered), self.PER_ROW):
             with Horizontal(classes="chip-row"):
                 for number, chip in numbered[start : start + self.PER_ROW]:
-                    yield CommandButton(f"+{chip} {number}", f"chip_{number}", variant="primary")
+                    yield ChoiceButton(f"+{chip} {number}", f"chip_{number}", variant="primary")
         with Horizontal(classes="chip-row"):
-            yield CommandButton("CLEAR 0", "clear_bet", variant="warning")
+            yield ChoiceButton("CLEAR 0", "clear_bet", variant="warning")
         yield RepeatBox("Repeat last bet E", value=self.repeat, compact=True, id="repeat-bet")
 
     def on_mount(self) -> None:
         self.border_title = "Bet"
 
     def watch_offered(self, offered: frozenset[str]) -> None:
-        show_offered(self.query(CommandButton), offered)
+        show_offered(self.query(ChoiceButton), offered)
         for row in self.query(".chip-row"):  # a row with no button offered takes no room
-            row.display = any(button.display for button in row.query(CommandButton))
+            row.display = any(button.display for button in row.query(ChoiceButton))
 
     def watch_repeat(self, repeat: bool) -> None:
         for box in self.query(RepeatBox):  # none yet while composing
