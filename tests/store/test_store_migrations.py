@@ -6,7 +6,8 @@ from pathlib import Path
 
 from sqlite_utils import Database
 
-from bjtrainer.store import BUSY_TIMEOUT_MS, Store
+from bjtrainer.engine.actions import Action
+from bjtrainer.store import BUSY_TIMEOUT_MS, AttemptKind, Store
 from bjtrainer.store.migrations import MIGRATIONS
 
 # The schema history as released; a released migration is never renamed or edited.
@@ -18,6 +19,7 @@ RELEASED = [
     "m005_create_daily_answers",
     "m006_create_review_cards",
     "m010_create_board",
+    "m011_fold_decisions_into_attempts",
 ]
 
 
@@ -29,7 +31,8 @@ def test_new_store_applies_every_migration_once(tmp_path: Path) -> None:
     store = Store.open(tmp_path / "s.db")
     assert applied_names(store.db) == RELEASED
     assert MIGRATIONS.pending(store.db) == []
-    assert {"settings", "saved_tables", "decisions"} <= set(store.db.table_names())
+    assert {"settings", "saved_tables", "attempts"} <= set(store.db.table_names())
+    assert "decisions" not in store.db.table_names()  # folded into attempts by m011
     store.close()
 
 
@@ -56,7 +59,7 @@ def test_an_older_store_is_brought_up_to_date(tmp_path: Path) -> None:
 
     store = Store.open(path)
     assert applied_names(store.db) == RELEASED
-    assert "decisions" in store.db.table_names()
+    assert "attempts" in store.db.table_names()
     assert store.get_setting("theme") == "dark"
     store.close()
 
@@ -70,5 +73,92 @@ def test_file_store_runs_in_wal_mode_with_a_busy_timeout(tmp_path: Path) -> None
 
 def test_memory_store_has_the_same_schema(tmp_path: Path) -> None:
     with Store.memory() as memory, Store.open(tmp_path / "s.db") as on_disk:
-        for name in ("settings", "saved_tables", "decisions"):
+        for name in ("settings", "saved_tables", "attempts"):
             assert memory.db.table(name).columns_dict == on_disk.db.table(name).columns_dict
+
+
+# Two table answers as m002's ``decisions`` table held them: 16 v 10 hit after
+# a hint, with doubling not allowed (too few chips) though the rules allow it;
+# and insurance taken at night, which was counted in practice too (its attempt
+# was written in the same transaction, a fraction of a second later).
+SIXTEEN = {
+    "kind": "decision",
+    "rules_id": "practice",
+    "spot_key": "practice|6,T|T|hand:1:0|stand+hit+surrender",
+    "cards": '["6", "T"]',
+    "up": "T",
+    "split_hand": 0,
+    "legal": '["stand", "hit", "surrender"]',
+    "action": "hit",
+    "evs": '{"stand": -0.5404, "hit": -0.5398, "double": -1.0797, "surrender": -0.5}',
+    "best": "surrender",
+    "ev_lost": 0.0398,
+    "accepted": 0,
+    "hint_shown": 1,
+    "created_at": "2026-11-29T23:30:00+01:00",
+}
+INSURED = {
+    **SIXTEEN,
+    "kind": "insurance",
+    "rules_id": "night",
+    "spot_key": "night|T,T|A|hand:1:0|insurance+no_insurance",
+    "cards": '["T", "T"]',
+    "up": "A",
+    "legal": '["insurance", "no_insurance"]',
+    "action": "insurance",
+    "evs": '{"insurance": -0.038461538461538464, "no_insurance": 0.0}',
+    "best": "no_insurance",
+    "ev_lost": 1 / 26,
+    "hint_shown": 0,
+    "created_at": "2026-11-29T15:00:05.000100+00:00",
+}
+INSURED_TOKEN = f"table/2026-11-29T15:00:05.000400+00:00/4/{INSURED['spot_key']}"
+INSURED_ATTEMPT = {
+    "token": INSURED_TOKEN,
+    "decision_key": INSURED_TOKEN,
+    "run_id": None,
+    "position": None,
+    "rules_id": "night",
+    "spot_key": INSURED["spot_key"],
+    "cards": '["T", "T"]',
+    "up": "A",
+    "split_hand": 0,
+    "kind": "first",
+    "action": "insurance",
+    "best": "no_insurance",
+    "accepted": 0,
+    "ev_lost": 1 / 26,
+    "evs": INSURED["evs"],
+    "created_at": "2026-11-29T15:00:05.000400+00:00",
+    "local_date": "2026-11-29",
+}
+
+
+def test_the_decisions_table_is_folded_into_attempts(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    db = Database(path)
+    MIGRATIONS.apply(db, stop_before="m011_fold_decisions_into_attempts")
+    db.table("decisions").insert_all([SIXTEEN, INSURED, {**SIXTEEN, "hint_shown": 0}])
+    db.table("attempts").insert(INSURED_ATTEMPT)
+    db.close()
+
+    with Store.open(path) as store:
+        assert "decisions" not in store.db.table_names()
+        insured, sixteen, again = store.attempts()
+        # The insurance answer was in attempts already: it is kept once, as it was.
+        assert insured.token == INSURED_ATTEMPT["token"]
+        assert store.attempts("night") == [insured]
+        # The other two had no attempt: each becomes one, a first answer at the table.
+        assert (sixteen.token, again.token) == ("decisions/1", "decisions/3")
+        assert sixteen.decision_key == "decisions/1"
+        assert (sixteen.run_id, sixteen.position) == (None, None)
+        assert sixteen.kind is AttemptKind.AFTER_HINT  # the hint was shown first
+        assert again.kind is AttemptKind.FIRST
+        assert sixteen.spot_key == SIXTEEN["spot_key"]
+        assert (sixteen.cards, sixteen.up, sixteen.split_hand) == (("6", "T"), "T", False)
+        assert (sixteen.action, sixteen.best) == (Action.HIT, Action.SURRENDER)
+        assert not sixteen.accepted and sixteen.ev_lost == 0.0398
+        # An attempt keeps the legal actions' EVs: doubling was not allowed.
+        assert sixteen.evs == {Action.STAND: -0.5404, Action.HIT: -0.5398, Action.SURRENDER: -0.5}
+        assert sixteen.created_at == "2026-11-29T23:30:00+01:00"
+        assert sixteen.local_date == "2026-11-29"  # the answer's own (local) date

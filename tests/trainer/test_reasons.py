@@ -1,4 +1,4 @@
-"""The one-line reason of a missed spot, from the Why figures (issue 3, item 2).
+"""The one-line reason of a missed spot, from the Why figures (``docs/practice.md``).
 
 Hard 16 v 7: hit -0.4148 (Wizard of Odds, Blackjack Appendix 5, best play),
 stand -0.4754 (Appendix 1); standing wins only when the dealer busts, 26.2%
@@ -12,7 +12,7 @@ from bjtrainer.engine.actions import Action
 from bjtrainer.engine.presets import PRESETS
 from bjtrainer.ev import analyse
 from bjtrainer.trainer.grading import Grade, grade
-from bjtrainer.trainer.reasons import reason_line, spot_why_lines
+from bjtrainer.trainer.reasons import reason_line
 from bjtrainer.trainer.spots import Spot
 
 PRACTICE = PRESETS["practice"]
@@ -51,14 +51,4 @@ def test_a_double_a_split_and_a_surrender_name_their_figure() -> None:
     # Standing on 16 v 10 after the peek loses 77.0% (stand -0.5404 = 0.230 - 0.770).
     assert reason_line(PRACTICE, ten_up, verdict(ten_up, Action.STAND)).endswith(
         "standing on hard 16 loses 77.0%, so keeping half the bet costs less."
-    )
-
-
-def test_why_lines_of_a_spot() -> None:
-    lines = spot_why_lines(PRACTICE, SIXTEEN)
-    assert lines[0] == "Bust on one more card: 61.5%."
-    assert lines[1].startswith("If you stand now: win 26.2%, push 0.0%, loss 73.8%.")
-    insurance = Spot("practice", ("T", "9"), "A", legal={Action.INSURANCE, Action.NO_INSURANCE})
-    assert spot_why_lines(PRACTICE, insurance)[0].startswith(
-        "Dealer blackjack with an ace up: 30.8%"
     )

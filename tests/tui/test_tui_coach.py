@@ -12,7 +12,7 @@ it is Hit.
 
 from __future__ import annotations
 
-from bjtrainer.store import Store
+from bjtrainer.store import AttemptKind, Store
 from bjtrainer.tui.widgets.coach_panel import CoachPanel
 from tests.ev.oracles.infinite_deck import dealer_from_up
 from tests.tui.tui_support import SIZE, AppFactory
@@ -52,7 +52,7 @@ async def test_hint_and_why_for_sixteen_against_ten(build_app: AppFactory, store
         await pilot.press("w")  # the round is over: nothing to explain
         assert not panel.lines
         assert app.session.table.balance == 1010  # 21 beats the dealer's 17
-    assert [d.hint_shown for d in store.decisions()] == [True]
+    assert [d.kind for d in store.attempts()] == [AttemptKind.AFTER_HINT]
 
 
 async def test_hint_is_hit_for_a_three_card_sixteen(build_app: AppFactory) -> None:

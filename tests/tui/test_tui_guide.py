@@ -13,7 +13,7 @@ from textual.widgets import Input
 
 from bjtrainer.engine.actions import Action
 from bjtrainer.engine.round import Phase
-from bjtrainer.store import DecisionKind, Store
+from bjtrainer.store import Store
 from bjtrainer.tui.screens.insurance import InsuranceScreen
 from bjtrainer.tui.widgets.feedback import FeedbackView
 from tests.tui.tui_support import GUIDE, SIZE, AppFactory, shown_commands, text_of
@@ -48,8 +48,9 @@ async def test_partial_insurance_pays_two_to_one(build_app: AppFactory, store: S
         assert app.session.table.balance == 1000 - 4
         result = app.screen.query_one(FeedbackView).picture.result
         assert "insurance +6" in result and "Net -4" in result
-    decision = store.decisions("guide")[0]
-    assert decision.kind is DecisionKind.INSURANCE and decision.action is Action.INSURANCE
+    decision = store.attempts("guide")[0]
+    assert decision.spot_key.endswith("|insurance+no_insurance")  # the insurance question
+    assert decision.action is Action.INSURANCE
     assert not decision.accepted  # 3/10 insured at -1/13 a chip gives up 0.023 > 0.02
 
 
@@ -61,7 +62,7 @@ async def test_escape_returns_to_the_offer_and_a_lost_insurance(build_app: AppFa
         round_ = app.session.table.round
         assert round_ is not None and round_.phase is Phase.INSURANCE
         assert app.session.table.balance == 990
-        await pilot.click("#button-insurance")  # the button opens the chooser too
+        await pilot.click("#cmd-insurance")  # the button opens the chooser too
         await pilot.pause()
         await pilot.press("end", "ctrl+u", "1", "enter", "s")
         # Insurance lost (-1), 19 beats the dealer's soft 18 (+10): net +9.

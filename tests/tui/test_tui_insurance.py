@@ -14,7 +14,7 @@ import pytest
 
 from bjtrainer.engine.actions import Action
 from bjtrainer.engine.round import Phase
-from bjtrainer.store import DecisionKind, Store
+from bjtrainer.store import Store
 from bjtrainer.tui.widgets.feedback import FeedbackView
 from tests.tui.tui_support import SIZE, AppFactory
 
@@ -28,7 +28,7 @@ INSURANCE_LOSS = 1 / 26  # EV given up by half-bet insurance, units of the bet
 
 def shown(app: object) -> set[str]:
     bar = app.screen.query_one("#actions")  # type: ignore[attr-defined]
-    return {b.id.removeprefix("button-") for b in bar.query("ChoiceButton") if b.display}
+    return {b.id.removeprefix("cmd-") for b in bar.query("CommandButton") if b.display}
 
 
 async def test_insurance_taken_and_lost(build_app: AppFactory, store: Store) -> None:
@@ -48,8 +48,8 @@ async def test_insurance_taken_and_lost(build_app: AppFactory, store: Store) -> 
         assert app.session.table.balance == 1005
         assert "Net +5" in app.screen.query_one(FeedbackView).picture.result
 
-    first = store.decisions()[0]
-    assert first.kind is DecisionKind.INSURANCE
+    first = store.attempts()[0]
+    assert first.spot_key.endswith("|insurance+no_insurance")  # the insurance question
     assert first.action is Action.INSURANCE and first.best is Action.NO_INSURANCE
     assert not first.accepted
     assert first.ev_lost == pytest.approx(INSURANCE_LOSS, abs=1e-12)
@@ -66,8 +66,8 @@ async def test_insurance_declined(build_app: AppFactory, store: Store) -> None:
         await pilot.press("p")  # P stands too
         assert app.session.table.balance == 1010
 
-    first = store.decisions()[0]
-    assert first.kind is DecisionKind.INSURANCE
+    first = store.attempts()[0]
+    assert first.spot_key.endswith("|insurance+no_insurance")  # the insurance question
     assert first.action is Action.NO_INSURANCE and first.accepted
     assert first.ev_lost == 0.0
 
@@ -85,4 +85,4 @@ async def test_insurance_pays_two_to_one_on_a_dealer_blackjack(
         assert "Net 0" in app.screen.query_one(FeedbackView).picture.result
         assert shown(app) == {"deal"}
     # The answer is graded on the odds, not on the outcome: still a mistake.
-    assert not store.decisions()[0].accepted
+    assert not store.attempts()[0].accepted

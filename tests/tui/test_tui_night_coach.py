@@ -54,6 +54,6 @@ async def test_eleven_against_a_ten_hits_and_a_double_is_taken_by_the_blackjack(
         assert text_of(app.screen.query_one(HandView)).splitlines()[-1] == "Dealer BJ -10"
         assert "Net -10" in feedback.result
 
-    decision = store.decisions("night")[0]
+    decision = store.attempts("night")[0]
     assert decision.action is Action.DOUBLE and decision.best is Action.HIT
     assert abs(decision.ev_lost - (hit - double)) < 1e-12

@@ -77,10 +77,10 @@ async def test_round_with_split_and_double(build_app: AppFactory, store: Store) 
 async def test_mouse_buttons_play_the_same_round(build_app: AppFactory) -> None:
     app = build_app(SPLIT_DOUBLE)
     async with app.run_test(size=SIZE) as pilot:
-        assert await pilot.click("#button-deal")
-        assert await pilot.click("#button-split")
-        assert await pilot.click("#button-double")
-        assert await pilot.click("#button-stand")
+        assert await pilot.click("#cmd-deal")
+        assert await pilot.click("#cmd-split")
+        assert await pilot.click("#cmd-double")
+        assert await pilot.click("#cmd-stand")
         await pilot.pause()
         assert app.session.table.balance == 1030
 
@@ -93,7 +93,7 @@ async def test_only_legal_actions_are_offered(build_app: AppFactory) -> None:
         bar = app.screen.query_one("#actions")
 
         def shown() -> set[str]:
-            return {b.id.removeprefix("button-") for b in bar.query("ChoiceButton") if b.display}
+            return {b.id.removeprefix("cmd-") for b in bar.query("CommandButton") if b.display}
 
         assert shown() == {"deal"}
         await pilot.press("enter")
@@ -113,7 +113,7 @@ async def test_late_surrender_returns_half_the_bet_rounded_down(
         assert app.session.table.balance == 1000 - 15 + 7
         assert "Net -8" in app.screen.query_one(FeedbackView).picture.result
         assert text_of(app.screen.query_one(HandView)).splitlines()[-1] == "Surrendered -8"
-    decision = store.decisions()[0]
+    decision = store.attempts()[0]
     assert decision.action is Action.SURRENDER and decision.accepted  # -0.5 beats hit -0.5398
 
 
@@ -125,12 +125,12 @@ async def test_an_illegal_key_changes_nothing(build_app: AppFactory, store: Stor
         await pilot.press("enter", "h")
         before = app.session.table.to_state()
         saved = store.load_table("practice")
-        decided = len(store.decisions())
+        decided = len(store.attempts())
         await pilot.press("d")
         await pilot.pause()
         assert app.session.table.to_state() == before
         assert store.load_table("practice") == saved
-        assert len(store.decisions()) == decided == 1
+        assert len(store.attempts()) == decided == 1
         hand = app.screen.query_one(HandsRow).pictures[0]
         assert [card.code for card in hand.cards] == ["TS", "2D", "4C"]
         shown = notices(app)
@@ -211,10 +211,10 @@ async def test_refill_between_rounds(build_app: AppFactory) -> None:
     # 17 against the dealer's T,9 = 19: the bet of 10 is lost.
     app = build_app(["TS", "TH", "7D", "9C"])
     async with app.run_test(size=SIZE) as pilot:
-        assert not app.screen.query_one("#button-refill").display  # nothing to refill
+        assert not app.screen.query_one("#cmd-refill").display  # nothing to refill
         await pilot.press("enter", "s")
         assert app.session.table.balance == 990
-        assert app.screen.query_one("#button-refill").display
+        assert app.screen.query_one("#cmd-refill").display
         await pilot.press("f")
         assert app.session.table.balance == 1000
         assert "1000" in text_of(app.screen.query_one(StatusPanel))
@@ -250,7 +250,7 @@ async def test_four_split_hands_fit_the_table(build_app: AppFactory) -> None:
         row = app.screen.query_one(HandsRow)
         assert [len(hand.cards) for hand in row.pictures] == [2, 1, 1, 1]
         assert row.pictures[0].total == 16
-        assert not app.screen.query_one("#button-split").display
+        assert not app.screen.query_one("#cmd-split").display
         await pilot.press("x")  # the key only gives a notice
         assert notices(app)[-1].startswith("Cannot split")
         await pilot.press("h", "h", "h")

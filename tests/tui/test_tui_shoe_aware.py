@@ -30,7 +30,7 @@ from bjtrainer.engine.shoe import Shoe
 from bjtrainer.engine.table import Table
 from bjtrainer.ev import HandSpot
 from bjtrainer.ev.exact.spot import analyse_shoe
-from bjtrainer.store import Store
+from bjtrainer.store import AttemptKind, Store
 from bjtrainer.trainer.shoe_aware import ShoeFigures, ShoeQuestion, seen_ranks
 from bjtrainer.tui.app import make_app
 from bjtrainer.tui.widgets.coach_panel import CoachPanel
@@ -263,7 +263,7 @@ async def test_z_switches_the_why_panel_and_a_move_closes_it(
         assert not panel_of(app).display
         assert "There is no decision to explain now." in notices(app)
     # Both answers were given with a Why shown.
-    assert [d.hint_shown for d in store.decisions()] == [True, True]
+    assert [d.kind for d in store.attempts()] == [AttemptKind.AFTER_HINT] * 2
 
 
 async def test_between_rounds_z_only_turns_the_toggle(build_app: AppFactory) -> None:

@@ -121,7 +121,7 @@ async def test_switching_tables_keeps_each_table(build_app: AppFactory, store: S
         await pilot.pause()
         assert app.session.table.balance == 500
         assert app.screen.query_one(StatusPanel).picture.bet == 100  # type: ignore[union-attr]
-    assert [d.rules_id for d in store.decisions()] == ["practice"]  # statistics per table
+    assert [d.rules_id for d in store.attempts()] == ["practice"]  # statistics per table
 
 
 async def test_a_rules_file_with_typos_then_fixed(

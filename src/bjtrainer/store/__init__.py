@@ -1,4 +1,4 @@
-"""The local store: settings, the saved table, graded decisions and practice (SQLite)."""
+"""The local store: settings, the saved table, graded answers and practice (SQLite)."""
 
 from bjtrainer.store.practice_records import (
     AttemptKind,
@@ -9,7 +9,6 @@ from bjtrainer.store.practice_records import (
     RunKind,
     RunRecord,
 )
-from bjtrainer.store.records import DecisionKind, DecisionRecord
 from bjtrainer.store.store import BUSY_TIMEOUT_MS, Store
 
 __all__ = [
@@ -18,8 +17,6 @@ __all__ = [
     "AttemptRecord",
     "CardRecord",
     "DailyAnswerRecord",
-    "DecisionKind",
-    "DecisionRecord",
     "ReviewRecord",
     "RunKind",
     "RunRecord",

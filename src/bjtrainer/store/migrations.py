@@ -13,12 +13,14 @@ saved_tables
     One row per rules id: ``rules_id`` (primary key), ``state`` (the table's
     ``to_state()`` as JSON).
 decisions
-    One row per graded decision (see :class:`bjtrainer.store.DecisionRecord`).
+    Created by ``m002``: one row per graded answer at the table. Its rows are
+    folded into ``attempts`` and the table dropped by ``m011``.
 runs
     One row per practice set (see :class:`bjtrainer.store.RunRecord`).
 attempts
-    One row per graded answer in practice, unique by its idempotency
-    ``token`` (see :class:`bjtrainer.store.AttemptRecord`).
+    One row per graded answer, at the table (``run_id`` null) or in a
+    practice set, unique by its idempotency ``token`` (see
+    :class:`bjtrainer.store.AttemptRecord`).
 review_queue
     One row per spot that ever entered the review queue
     (see :class:`bjtrainer.store.ReviewRecord`).
@@ -34,6 +36,10 @@ board
 """
 
 from __future__ import annotations
+
+import json
+from datetime import datetime
+from typing import Any
 
 from sqlite_utils import Database, Migrations
 
@@ -233,3 +239,90 @@ def m010_create_board(db: Database) -> None:
         not_null={"rules_id", "name", "score", "created_at"},
     )
     board.create_index(["rules_id", "score"])
+
+
+#: Largest gap between a ``decisions`` row and the table attempt written
+#: with it in the same transaction (two readings of the clock), in seconds.
+_SAME_ANSWER_SECONDS = 2.0
+
+
+def _moment(text: str) -> datetime | None:
+    try:
+        return datetime.fromisoformat(text)
+    except (TypeError, ValueError):
+        return None
+
+
+def _same_time(first: str, second: str) -> bool:
+    if first == second:
+        return True
+    one, other = _moment(first), _moment(second)
+    if one is None or other is None or (one.tzinfo is None) != (other.tzinfo is None):
+        return False
+    return abs((one - other).total_seconds()) <= _SAME_ANSWER_SECONDS
+
+
+def _attempt_of_decision(row: dict[str, Any]) -> dict[str, Any]:
+    """The ``attempts`` row of a ``decisions`` row that has none.
+
+    A table answer is a first answer, after a hint when one was shown; its
+    EVs are those of the legal actions (the decision kept every action the
+    rules allow); the local date is the date of its own time stamp.
+    """
+    token = f"decisions/{row['id']}"
+    evs = json.loads(row["evs"])
+    legal = json.loads(row["legal"])
+    moment = _moment(row["created_at"])
+    return {
+        "token": token,
+        "decision_key": token,
+        "run_id": None,
+        "position": None,
+        "rules_id": row["rules_id"],
+        "spot_key": row["spot_key"],
+        "cards": row["cards"],
+        "up": row["up"],
+        "split_hand": row["split_hand"],
+        "kind": "after_hint" if row["hint_shown"] else "first",
+        "action": row["action"],
+        "best": row["best"],
+        "accepted": row["accepted"],
+        "ev_lost": row["ev_lost"],
+        "evs": json.dumps({name: evs[name] for name in legal if name in evs}),
+        "created_at": row["created_at"],
+        "local_date": (
+            moment.date().isoformat() if moment is not None else str(row["created_at"])[:10]
+        ),
+    }
+
+
+@MIGRATIONS()
+def m011_fold_decisions_into_attempts(db: Database) -> None:
+    """Fold the ``decisions`` rows into ``attempts``, then drop ``decisions``.
+
+    A table answer wrote a ``decisions`` row and, in the same transaction,
+    an ``attempts`` row (``run_id`` null) of the same table, spot and action
+    within two seconds; such a pair is kept once, as the attempt. A
+    decision without its attempt (answers given before table answers were
+    counted in practice) becomes an attempt with the token
+    ``decisions/<id>``.
+    """
+    if "decisions" not in db.table_names():  # pragma: no cover - m002 always ran first
+        return
+    unmatched: dict[tuple[str, str, str], list[str]] = {}
+    for attempt in db.table("attempts").rows_where("run_id is null", order_by="id"):
+        group = (attempt["rules_id"], attempt["spot_key"], attempt["action"])
+        unmatched.setdefault(group, []).append(attempt["created_at"])
+    folded = []
+    for decision in db.table("decisions").rows_where(order_by="id"):
+        group = (decision["rules_id"], decision["spot_key"], decision["action"])
+        times = unmatched.get(group, [])
+        at = decision["created_at"]
+        match = next((i for i, other in enumerate(times) if _same_time(other, at)), None)
+        if match is None:
+            folded.append(_attempt_of_decision(decision))
+        else:
+            del times[match]
+    if folded:
+        db.table("attempts").insert_all(folded)
+    db.table("decisions").drop()

@@ -1,4 +1,4 @@
-"""The local SQLite store: settings, the saved table, graded decisions.
+"""The local SQLite store: settings, the saved table, graded answers.
 
 Modelled on simonw/llm's log store: a thin class over a
 ``sqlite_utils.Database`` that applies the numbered migrations of
@@ -20,11 +20,9 @@ from typing import Any
 from sqlite_utils import Database
 
 from bjtrainer import paths
-from bjtrainer.engine.actions import Action
 from bjtrainer.errors import StoreError
 from bjtrainer.store.migrations import MIGRATIONS
 from bjtrainer.store.practice import PracticeStore
-from bjtrainer.store.records import DecisionKind, DecisionRecord
 
 #: How long a write waits for another connection's lock, in milliseconds.
 BUSY_TIMEOUT_MS = 5000
@@ -219,72 +217,3 @@ class Store(PracticeStore):
         if not isinstance(state, dict):
             raise StoreError(f"The saved {rules_id!r} table is not a JSON object.")
         return state
-
-    # Decisions
-
-    def record_decision(self, record: DecisionRecord) -> int:
-        """Store one graded decision; return its row id.
-
-        ``record.id`` is ignored (the database assigns it).
-        """
-        row = {
-            "kind": record.kind.value,
-            "rules_id": record.rules_id,
-            "spot_key": record.spot_key,
-            "cards": json.dumps(list(record.cards)),
-            "up": record.up,
-            "split_hand": int(record.split_hand),
-            "legal": json.dumps([action.value for action in record.legal]),
-            "action": record.action.value,
-            "evs": json.dumps({action.value: ev for action, ev in record.evs.items()}),
-            "best": record.best.value,
-            "ev_lost": float(record.ev_lost),
-            "accepted": int(record.accepted),
-            "hint_shown": int(record.hint_shown),
-            "created_at": record.created_at,
-        }
-        with self._guard("write"), self.db.atomic():
-            table = self.db.table("decisions").insert(row)
-            row_id = table.last_pk
-        if not isinstance(row_id, int):  # pragma: no cover - sqlite always assigns an int
-            raise StoreError("The store did not return an id for the recorded decision.")
-        return row_id
-
-    def decisions(self, rules_id: str | None = None) -> list[DecisionRecord]:
-        """Every recorded decision, oldest first; only one table's if ``rules_id`` is given.
-
-        Raises
-        ------
-        StoreError
-            If the database cannot be read or a row cannot be decoded.
-        """
-        table = self.db.table("decisions")
-        with self._guard("read"):
-            if rules_id is None:
-                rows = list(table.rows_where(order_by="id"))
-            else:
-                rows = list(table.rows_where("rules_id = ?", [rules_id], order_by="id"))
-        try:
-            return [_record_from_row(row) for row in rows]
-        except (KeyError, TypeError, ValueError) as exc:
-            raise StoreError(f"A recorded decision is unreadable: {exc}.") from exc
-
-
-def _record_from_row(row: Mapping[str, Any]) -> DecisionRecord:
-    return DecisionRecord(
-        rules_id=row["rules_id"],
-        spot_key=row["spot_key"],
-        cards=tuple(json.loads(row["cards"])),
-        up=row["up"],
-        split_hand=bool(row["split_hand"]),
-        legal=tuple(Action(value) for value in json.loads(row["legal"])),
-        action=Action(row["action"]),
-        evs={Action(value): float(ev) for value, ev in json.loads(row["evs"]).items()},
-        best=Action(row["best"]),
-        ev_lost=float(row["ev_lost"]),
-        accepted=bool(row["accepted"]),
-        hint_shown=bool(row["hint_shown"]),
-        created_at=row["created_at"],
-        kind=DecisionKind(row["kind"]),
-        id=int(row["id"]),
-    )

@@ -1,11 +1,12 @@
 """Why a missed spot's best play is best, in one line, from the Why figures.
 
-The end of a set lists "the spots missed, each with its best play and a
-one-line reason from the Why figures" (issue 3, item 2). The figures are
-those of the Why panel (``003_2bdd88f24671a4ec.txt``: "the chance of busting
-on one more card, the win/push/loss chances if you stand, and a comparison
-of action returns"; :mod:`bjtrainer.trainer.explain`), for independent
-draws, in units of the original wager. Example for hard 16 v 7 stood::
+The end of a set lists the spots missed, each with its best play and a
+one-line reason (``docs/practice.md``). The figures are those of the Why
+panel (the chance of busting on one more card, the win/push/loss chances
+if you stand, every action's EV; :mod:`bjtrainer.trainer.explain`), for
+independent draws, in units of the original wager (``docs/numbers.md``).
+The coach (:meth:`bjtrainer.trainer.coach.Coach.reason`) is what callers
+use. Example for hard 16 v 7 stood::
 
     Hit -0.415 beats Stand -0.475: standing on hard 16 wins only 26.2%; one more card busts 61.5%.
 """
@@ -15,35 +16,17 @@ from __future__ import annotations
 from bjtrainer.engine.actions import Action
 from bjtrainer.engine.hand import evaluate
 from bjtrainer.engine.rules import Rules
-from bjtrainer.ev import analyse, insurance_evs
-from bjtrainer.trainer.explain import (
-    ACE_UP_BLACKJACK,
-    insurance_why_lines,
-    why_lines,
-)
+from bjtrainer.ev import analyse
+from bjtrainer.trainer.explain import ACE_UP_BLACKJACK
 from bjtrainer.trainer.grading import Grade
-from bjtrainer.trainer.legal import legal_analysis, legal_evs
 from bjtrainer.trainer.spot_keys import is_insurance_spot
 from bjtrainer.trainer.spots import Spot
 from bjtrainer.trainer.wording import label, percent, signed
 
-__all__ = ["reason_line", "spot_why_lines"]
+__all__ = ["reason_line"]
 
 #: Share of blackjacks insurance at 2:1 needs to break even: 1/3.
 _INSURANCE_BREAK_EVEN = 1 / 3
-
-
-def spot_why_lines(rules: Rules, spot: Spot) -> list[str]:
-    """The Why panel of a spot, one string per line (as at the table).
-
-    Raises
-    ------
-    InvalidSpotError
-        If the spot cannot occur under ``rules``.
-    """
-    if is_insurance_spot(spot):
-        return insurance_why_lines(legal_evs(insurance_evs(rules, spot.up), spot.legal))
-    return why_lines(legal_analysis(analyse(rules, spot.to_hand_spot()), spot.legal))
 
 
 def _hand_name(spot: Spot) -> str:

@@ -15,11 +15,10 @@ top-five board (``night``, ``000_8a8a97ee632ebe69.txt``). The box and a
 cleared bet are kept per table in the store settings, written in the same
 transaction as the table.
 
-Issue 3, item 6: every graded decision at the table also counts in
-practice (``Practice.record_table_answer``), in the same transaction as the
-coach's record, so a table mistake enters the review queue and the figures.
-The session's :attr:`TableSession.practice` serves the practice screens of
-this table.
+Every graded decision at the table counts in practice: it is recorded as an
+attempt (``Practice.record_table_answer``), so a table mistake enters the
+review queue and the figures. The session's :attr:`TableSession.practice`
+serves the practice screens of this table.
 """
 
 from __future__ import annotations
@@ -40,15 +39,8 @@ from bjtrainer.errors import BjTrainerError, IllegalActionError, StoreError
 from bjtrainer.store import Store
 from bjtrainer.store.board import Board, BoardEntry
 from bjtrainer.trainer.coach import Coach
-from bjtrainer.trainer.explain import (
-    hint_line,
-    insurance_hint_line,
-    insurance_why_lines,
-    why_lines,
-)
 from bjtrainer.trainer.grading import Grade
 from bjtrainer.trainer.practice.modes import Practice
-from bjtrainer.trainer.spots import decision_spot, insurance_spot
 from bjtrainer.trainer.unrestorable import keep_aside, store_file
 from bjtrainer.trainer.wording import ACTION_VERBS
 
@@ -57,6 +49,9 @@ from bjtrainer.trainer.wording import ACTION_VERBS
 #: and whether the bet was taken off (``"1"``) at a chip table.
 REPEAT_SETTING = "repeat_bet:{rules_id}"
 CLEARED_SETTING = "bet_cleared:{rules_id}"
+#: Settings key, formatted with the rules id: a Hint or Why was shown for the
+#: pending decision (``"1"``), so its answer is recorded as after a hint.
+HINT_SETTING = "hint_shown:{rules_id}"
 #: Setting holding the last name entered on the top-five board.
 BOARD_NAME_SETTING = "board_name"
 
@@ -86,6 +81,12 @@ class TableSession:
     bet_cleared : bool
         At a table with the box, the bet was taken off (CLEAR, or a round
         settled with the box unticked): the next deal needs chips first.
+    coach : Coach
+        Grades and explains every decision of the table.
+    hint_shown : bool
+        A Hint or Why was shown for the pending decision; its answer is
+        recorded as after a hint. Kept in the store, so a hint seen before
+        a restart still counts.
     last_grade : Grade or None
         The grade of the last decision, shown until the next deal.
     shuffled : bool
@@ -107,13 +108,16 @@ class TableSession:
     ) -> None:
         self.table = table
         self.store = store
-        self.coach = Coach(table.rules, store, clock)
+        self.clock = clock
+        self.coach = Coach(table.rules)
         rng = practice_rng if practice_rng is not None else table.rng.spawn(1)[0]
         self.practice = Practice(store, table.rules, clock, rng)
         self.restore_problem = restore_problem
         self.last_grade: Grade | None = None
         self.shuffled = False
         rules_id = table.rules.id
+        self._hint_key = HINT_SETTING.format(rules_id=rules_id)
+        self.hint_shown = store.get_setting(self._hint_key) == "1"
         self._repeat_key = REPEAT_SETTING.format(rules_id=rules_id)
         self._cleared_key = CLEARED_SETTING.format(rules_id=rules_id)
         box = table.rules.repeat_bet_box
@@ -185,7 +189,7 @@ class TableSession:
         """
         rules_id = self.table.rules.id
         with self.store.transaction():
-            kept = keep_aside(self.store, rules_id, self.coach.clock())
+            kept = keep_aside(self.store, rules_id, self.clock())
             self.save()
         self.restore_problem = (
             f"The saved {rules_id!r} table could not be restored ({problem}); "
@@ -476,7 +480,7 @@ class TableSession:
         old_night, old_cleared = self.table, self.bet_cleared
         try:
             with self.store.db.atomic():
-                stamp = self.coach.clock().isoformat()
+                stamp = self.clock().isoformat()
                 entry = Board(self.store).record(rules.id, name, score, stamp)
                 self.store.set_setting(BOARD_NAME_SETTING, entry.name)
                 self.table, self.bet_cleared = new_night, False
@@ -549,10 +553,9 @@ class TableSession:
         """Grade a decision, then apply it to the round, then save.
 
         The grade comes first, from the spot as it is before the action
-        (``Coach.answer`` records it); only a legal action is graded. The
-        answer also counts in practice (``Practice.record_table_answer``,
-        issue 3, item 6), in the same transaction: a miss sends the spot to
-        the review queue.
+        (``Coach.answer``); only a legal action is graded. The answer is
+        recorded as a practice attempt (``Practice.record_table_answer``):
+        a miss sends the spot to the review queue.
 
         Parameters
         ----------
@@ -581,15 +584,14 @@ class TableSession:
             if action is not Action.INSURANCE:
                 raise IllegalActionError(f"Cannot {ACTION_VERBS[action]} with an amount of chips.")
             round_.verify_insuring(amount)
-        at_offer = round_.phase is Phase.INSURANCE
-        spot = insurance_spot(round_) if at_offer else decision_spot(round_)
-        hint_shown = self.coach.hint_shown  # Coach.answer resets it
+        answer = self.coach.answer(round_, action, amount)  # raises IllegalActionError first
+        spot, grade = answer.spot, answer.grade
         with self.store.transaction():
-            grade = self.coach.answer(round_, action, amount)  # raises IllegalActionError first
-            if spot is not None:
-                self.practice.record_table_answer(
-                    spot, grade, hint_shown=hint_shown, token=self._answer_token(spot.key)
-                )
+            self.practice.record_table_answer(
+                spot, grade, hint_shown=self.hint_shown, token=self._answer_token(spot.key)
+            )
+            self.store.set_setting(self._hint_key, "0")
+        self.hint_shown = False
         round_.apply(action, amount)
         self.last_grade = grade
         self._after_change()
@@ -604,7 +606,7 @@ class TableSession:
         round but the first follows a card dealt.
         """
         shoe = self.table.shoe
-        moment = self.coach.clock().isoformat()
+        moment = self.clock().isoformat()
         return f"table/{moment}/{shoe.size - shoe.cards_left}/{spot_key}"
 
     def hint(self) -> list[str] | None:
@@ -624,17 +626,11 @@ class TableSession:
 
     def _explain(self, *, why: bool) -> list[str] | None:
         round_ = self.table.round
-        if round_ is None or round_.phase is Phase.SETTLED:
+        spot = self.coach.spot(round_) if round_ is not None else None
+        if spot is None:
             return None
-        if round_.phase is Phase.INSURANCE:
-            evs = self.coach.insurance_evs(round_)
-            if not evs:
-                return None
-            lines = insurance_why_lines(evs) if why else [insurance_hint_line(evs)]
-        else:
-            analysis = self.coach.analysis(round_)
-            if analysis is None:
-                return None
-            lines = why_lines(analysis) if why else [hint_line(analysis)]
-        self.coach.note_hint_shown()
+        lines = self.coach.explain(spot, why=why)
+        if not self.hint_shown:
+            self.hint_shown = True
+            self.store.set_setting(self._hint_key, "1")
         return lines

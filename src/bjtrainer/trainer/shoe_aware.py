@@ -40,7 +40,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from bjtrainer.engine.actions import Action
-from bjtrainer.engine.round import Phase, Round
+from bjtrainer.engine.round import Round
 from bjtrainer.engine.rules import Rules
 from bjtrainer.engine.shoe import Shoe
 from bjtrainer.engine.table import Table
@@ -299,7 +299,8 @@ def independent_why(coach: Coach, round_: Round) -> ShoeWhy | None:
     Parameters
     ----------
     coach : Coach
-        The table's coach (:meth:`Coach.analysis`, :meth:`Coach.insurance_evs`):
+        The table's coach (:meth:`Coach.spot`, :meth:`Coach.analysis`,
+        :meth:`Coach.insurance_evs`):
         independent draws, each rank 1/13, tens 4/13 (``shared/RULES.md``,
         "The trainer's numbers"), cut to the legal actions.
     round_ : Round
@@ -316,10 +317,11 @@ def independent_why(coach: Coach, round_: Round) -> ShoeWhy | None:
     ValueError
         If the round is played under other rules than the coach's.
     """
-    if round_.phase is Phase.INSURANCE:
-        evs = coach.insurance_evs(round_)
-        if not evs:
-            return None
+    spot = coach.spot(round_)
+    if spot is None:
+        return None
+    evs = coach.insurance_evs(spot)
+    if evs is not None:
         return ShoeWhy(
             independent=evs,
             independent_best=best_of(evs),
@@ -328,8 +330,8 @@ def independent_why(coach: Coach, round_: Round) -> ShoeWhy | None:
             stand_line="",
             note="Insurance costs half the bet and pays 2:1.",
         )
-    analysis = coach.analysis(round_)
-    if analysis is None:
+    analysis = coach.analysis(spot)
+    if analysis is None:  # pragma: no cover - not the insurance question
         return None
     if analysis.dealer_checked:
         note = CHECKED_NOTE

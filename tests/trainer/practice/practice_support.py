@@ -36,21 +36,13 @@ def make_practice(
 
 def best_answer(practice_set: PracticeSet, pending: PendingDecision) -> Action:
     """The best legal action of the pending decision, from the EV layer's figures."""
-    evs = practice_set.insurance_evs()
-    if evs is None:
-        analysis = practice_set.analysis()
-        assert analysis is not None
-        evs = dict(analysis.evs)
+    evs = practice_set.coach.evs(pending.spot)
     return max(evs, key=evs.__getitem__)
 
 
 def worst_answer(practice_set: PracticeSet, pending: PendingDecision) -> Action:
     """The legal action with the lowest EV."""
-    evs = practice_set.insurance_evs()
-    if evs is None:
-        analysis = practice_set.analysis()
-        assert analysis is not None
-        evs = dict(analysis.evs)
+    evs = practice_set.coach.evs(pending.spot)
     return min(evs, key=evs.__getitem__)
 
 

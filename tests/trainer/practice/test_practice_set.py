@@ -179,13 +179,14 @@ def test_illegal_answers_are_refused_and_not_recorded(store: Store) -> None:
 
 def test_hint_and_why_make_the_first_answer_assisted(store: Store) -> None:
     practice_set = make_practice(store).start_custom([INSURE, SIXTEEN])
-    assert practice_set.analysis() is None  # the insurance question comes first
+    pending = practice_set.pending
+    assert pending is not None and pending.spot.legal == {YES, NO}  # insurance comes first
     assert practice_set.why_lines() is not None
     outcome = practice_set.answer(NO)
     assert outcome.kind is AttemptKind.AFTER_HINT and outcome.grade.accepted
     pending = practice_set.pending
     assert pending is not None and not pending.hint_shown
-    assert practice_set.insurance_evs() is None
+    assert practice_set.coach.insurance_evs(pending.spot) is None
     why = practice_set.why_lines()
     # Hard 19 busts on 3..9 and every ten-value: 11 of 13 ranks.
     assert why is not None and why[0] == "Bust on one more card: 84.6%."

@@ -132,7 +132,9 @@ def test_a_queued_spot_is_never_served_as_due(store: Store) -> None:
     while pending is not None and pending.spot.key != spot.key:
         practice_set.answer(Action.NO_INSURANCE)
         pending = practice_set.pending
-    worst = min(practice_set.analysis().evs.items(), key=lambda item: item[1])[0]  # type: ignore[union-attr]
+    assert pending is not None
+    evs = practice_set.coach.evs(pending.spot)
+    worst = min(evs, key=evs.__getitem__)
     practice_set.answer(worst)  # a miss: back to the queue, card rated Again
     assert [item.spot.key for item in practice.review_queue()] == [spot.key]
     assert practice.due_spots() == []

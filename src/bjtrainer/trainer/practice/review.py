@@ -38,9 +38,9 @@ from enum import StrEnum
 
 from bjtrainer.engine.rules import Rules
 from bjtrainer.store.practice_records import AttemptKind, ReviewRecord
+from bjtrainer.trainer.coach import Coach
 from bjtrainer.trainer.practice.attempts import is_miss
 from bjtrainer.trainer.practice.cells import ChartCell, cell_of
-from bjtrainer.trainer.reasons import spot_why_lines
 from bjtrainer.trainer.spot_keys import parse_spot_key
 from bjtrainer.trainer.spots import Spot
 
@@ -249,6 +249,7 @@ def queue_items(rules: Rules, records: list[ReviewRecord]) -> list[QueueItem]:
     InvalidSpotError
         If a stored key cannot be read back as a spot of these rules.
     """
+    coach = Coach(rules)
     items = []
     for record in records:
         if not record.queued or record.rules_id != rules.id:
@@ -256,6 +257,6 @@ def queue_items(rules: Rules, records: list[ReviewRecord]) -> list[QueueItem]:
         spot = parse_spot_key(record.spot_key)
         study = None
         if record.misses >= STUDY_AFTER_MISSES:
-            study = StudyLink(cell_of(spot), tuple(spot_why_lines(rules, spot)))
+            study = StudyLink(cell_of(spot), tuple(coach.why(spot)))
         items.append(QueueItem(spot, record.misses, record.done, record.entered_at, study))
     return items

@@ -1,12 +1,11 @@
 """A practice set, or *run*: spots dealt one by one at a practice table, every decision graded.
 
-Issue 3, item 2: "A focused-practice set deals ten spots of its topic on a
-practice table (chips do not matter here), each from a stacked shoe so the
-spot is exactly the one chosen. [...] Decisions after the first one of a
-hand (after a hit, after a split) count too. At the end: score, EV given
-up, and the spots missed, each with its best play and a one-line reason from
-the Why figures." ``003_2bdd88f24671a4ec.txt``: "Each set uses real table
-controls and scores decisions rather than hand outcomes."
+A set deals its spots on a practice table with the real table controls
+(chips do not matter here), each from a stacked shoe so the spot is exactly
+the one chosen, and scores decisions, never hand outcomes. Decisions after
+the first one of a hand (after a hit, after a split) count too. At the end:
+score, EV given up, and the spots missed, each with its best play and a
+one-line reason from the Why figures (``docs/practice.md``).
 
 How a screen drives a set (nothing here imports Textual)::
 
@@ -24,8 +23,10 @@ How a screen drives a set (nothing here imports Textual)::
         # the same decision waits: answer again (a retry), or play_on()
     summary = practice_set.summary()
 
-Each decision is graded as at the table (accepted: the best legal action or
-within 0.02 of it; :mod:`bjtrainer.trainer.grading`) and recorded as an
+Each decision is graded and explained by the table's
+:class:`~bjtrainer.trainer.coach.Coach`, as at the table (accepted: the
+chart play, or within 0.02 of the best legal action; ``docs/numbers.md``,
+"9. Grading") and recorded as an
 attempt of one of three kinds (:mod:`bjtrainer.trainer.practice.attempts`). An
 accepted answer is played at once. A missed one is *held*: the table stays
 at the decision, the next answer to it is a retry, and :meth:`PracticeSet.play_on`
@@ -33,9 +34,8 @@ plays the missed answer instead. The insurance question, where the table
 asks it, is a decision like any other.
 
 A set is not saved mid-hand: after a restart the ordinary table comes back
-and the answers already given stay recorded (``003_2bdd88f24671a4ec.txt``:
-"refreshing returns to the normal table and keeps submitted scores"). A set
-left unfinished stays unfinished in the store.
+and the answers already given stay recorded. A set left unfinished stays
+unfinished in the store.
 """
 
 from __future__ import annotations
@@ -51,21 +51,16 @@ from bjtrainer.engine.round import Phase, Round
 from bjtrainer.engine.rules import Rules
 from bjtrainer.engine.table import Table
 from bjtrainer.errors import IllegalActionError, PracticeError
-from bjtrainer.ev import SpotAnalysis, analyse, insurance_evs
 from bjtrainer.store import AttemptKind, AttemptRecord, RunKind, RunRecord, Store
-from bjtrainer.trainer.chart_play import chart_play
 from bjtrainer.trainer.clock import Clock, local_date, now
-from bjtrainer.trainer.explain import hint_line, insurance_hint_line, insurance_why_lines, why_lines
-from bjtrainer.trainer.grading import Grade, grade, grade_insurance
-from bjtrainer.trainer.legal import legal_analysis, legal_evs
+from bjtrainer.trainer.coach import Coach
+from bjtrainer.trainer.grading import Grade
 from bjtrainer.trainer.practice.answers import DailyPlace, record_answer
 from bjtrainer.trainer.practice.attempts import attempt_kind, is_miss
 from bjtrainer.trainer.practice.deals import DealPlan, deal
 from bjtrainer.trainer.practice.review import ReviewChange
 from bjtrainer.trainer.practice.topics import Topic
-from bjtrainer.trainer.reasons import reason_line
-from bjtrainer.trainer.spot_keys import is_insurance_spot
-from bjtrainer.trainer.spots import Spot, decision_spot, insurance_spot
+from bjtrainer.trainer.spots import Spot
 
 __all__ = [
     "AnswerOutcome",
@@ -280,6 +275,8 @@ class PracticeSet:
     Attributes
     ----------
     rules : Rules
+    coach : Coach
+        Grades and explains every decision of the set.
     kind : RunKind
     topic : Topic or None
     run_id : int
@@ -308,6 +305,7 @@ class PracticeSet:
     ) -> None:
         self.store = store
         self.rules = rules
+        self.coach = Coach(rules)
         self.clock = clock
         self.kind = kind
         self.topic = topic
@@ -449,15 +447,9 @@ class PracticeSet:
         """Every decision answered so far, by its first answer."""
         return tuple(self._results)
 
-    def _spot_now(self) -> Spot | None:
-        round_ = self.round
-        if round_.phase is Phase.INSURANCE:
-            return insurance_spot(round_)
-        return decision_spot(round_)
-
     def _current(self) -> _Open | None:
         if self._open is None:
-            spot = self._spot_now()
+            spot = self.coach.spot(self.round)
             if spot is None:
                 return None
             self._open = _Open(self._number, spot, is_target=spot.key == self.target.key)
@@ -485,68 +477,26 @@ class PracticeSet:
 
     # Hint and Why
 
-    def analysis(self) -> SpotAnalysis | None:
-        """The pending hand decision's figures, cut to the legal actions.
-
-        ``None`` at the insurance question (see :meth:`insurance_evs`) and
-        once the hand is over.
-        """
-        current = self._current()
-        if current is None or is_insurance_spot(current.spot):
-            return None
-        spot = current.spot
-        return legal_analysis(analyse(self.rules, spot.to_hand_spot()), spot.legal)
-
-    def insurance_evs(self) -> dict[Action, float] | None:
-        """EVs of the insurance answers (units of the original wager), or ``None``."""
-        current = self._current()
-        if current is None or not is_insurance_spot(current.spot):
-            return None
-        return legal_evs(insurance_evs(self.rules, current.spot.up), current.spot.legal)
-
-    def note_hint_shown(self) -> None:
-        """Mark that the Hint or Why was shown: the first answer then counts as after a hint."""
-        current = self._current()
-        if current is not None:
-            current.hint_shown = True
-
     def hint_lines(self) -> list[str] | None:
         """The Hint (one line) for the pending decision, noting that it was shown."""
         return self._explain(why=False)
 
     def why_lines(self) -> list[str] | None:
-        """The Why panel for the pending decision, noting that it was shown."""
+        """The Why panel for the pending decision, noting that it was shown.
+
+        The first answer to the decision then counts as after a hint.
+        """
         return self._explain(why=True)
 
     def _explain(self, *, why: bool) -> list[str] | None:
-        evs = self.insurance_evs()
-        if evs is not None:
-            lines = insurance_why_lines(evs) if why else [insurance_hint_line(evs)]
-        else:
-            analysis = self.analysis()
-            if analysis is None:
-                return None
-            lines = why_lines(analysis) if why else [hint_line(analysis)]
-        self.note_hint_shown()
+        current = self._current()
+        if current is None:
+            return None
+        lines = self.coach.explain(current.spot, why=why)
+        current.hint_shown = True
         return lines
 
     # Answering
-
-    def _grade(self, spot: Spot, action: Action) -> Grade:
-        chart = chart_play(self.rules, spot)
-        if is_insurance_spot(spot):
-            return grade_insurance(self.rules, spot.up, action, spot.legal, chart_action=chart)
-        return grade(
-            analyse(self.rules, spot.to_hand_spot()), action, spot.legal, chart_action=chart
-        )
-
-    def _verify(self, action: Action) -> None:
-        round_ = self.round
-        if action not in round_.legal_actions():
-            round_.verify(action)
-            raise IllegalActionError(  # pragma: no cover - verify_* raised already
-                f"Cannot {action.value.replace('_', ' ')} now."
-            )
 
     def answer(self, action: Action, token: str | None = None) -> AnswerOutcome:
         """Grade and record an answer to the pending decision; play it if accepted.
@@ -584,9 +534,9 @@ class PracticeSet:
             raise PracticeError(f"No decision of this set has the token {token!r}.")
         if current is None:
             raise IllegalActionError("Cannot answer: the hand is over; deal the next spot.")
-        self._verify(action)
+        self.coach.verify(self.round, action)
         spot = current.spot
-        verdict = self._grade(spot, action)
+        verdict = self.coach.grade(spot, action)
         kind = attempt_kind(first_answer=current.answers == 0, hint_shown=current.hint_shown)
         moment = now(self.clock)
         this_token = self._token(current)
@@ -613,7 +563,7 @@ class PracticeSet:
         if self.kind is RunKind.DAILY and self.daily_day is not None:
             daily = DailyPlace(self.daily_day, self._position, self.target.key)
         recorded = record_answer(self.store, attempt, moment, daily)
-        reason = reason_line(self.rules, spot, verdict)
+        reason = self.coach.reason(spot, verdict)
         if current.result_index is None:
             current.result_index = len(self._results)
             self._results.append(
