@@ -62,7 +62,7 @@ async def test_escape_returns_to_the_offer_and_a_lost_insurance(build_app: AppFa
         round_ = app.session.table.round
         assert round_ is not None and round_.phase is Phase.INSURANCE
         assert app.session.table.balance == 990
-        await pilot.click("#cmd-insurance")  # the button opens the chooser too
+        await pilot.click("#button-insurance")  # the button opens the chooser too
         await pilot.pause()
         await pilot.press("end", "ctrl+u", "1", "enter", "s")
         # Insurance lost (-1), 19 beats the dealer's soft 18 (+10): net +9.

@@ -28,7 +28,7 @@ INSURANCE_LOSS = 1 / 26  # EV given up by half-bet insurance, units of the bet
 
 def shown(app: object) -> set[str]:
     bar = app.screen.query_one("#actions")  # type: ignore[attr-defined]
-    return {b.id.removeprefix("cmd-") for b in bar.query("CommandButton") if b.display}
+    return {b.id.removeprefix("button-") for b in bar.query("ChoiceButton") if b.display}
 
 
 async def test_insurance_taken_and_lost(build_app: AppFactory, store: Store) -> None:

@@ -77,10 +77,10 @@ async def test_round_with_split_and_double(build_app: AppFactory, store: Store) 
 async def test_mouse_buttons_play_the_same_round(build_app: AppFactory) -> None:
     app = build_app(SPLIT_DOUBLE)
     async with app.run_test(size=SIZE) as pilot:
-        assert await pilot.click("#cmd-deal")
-        assert await pilot.click("#cmd-split")
-        assert await pilot.click("#cmd-double")
-        assert await pilot.click("#cmd-stand")
+        assert await pilot.click("#button-deal")
+        assert await pilot.click("#button-split")
+        assert await pilot.click("#button-double")
+        assert await pilot.click("#button-stand")
         await pilot.pause()
         assert app.session.table.balance == 1030
 
@@ -93,7 +93,7 @@ async def test_only_legal_actions_are_offered(build_app: AppFactory) -> None:
         bar = app.screen.query_one("#actions")
 
         def shown() -> set[str]:
-            return {b.id.removeprefix("cmd-") for b in bar.query("CommandButton") if b.display}
+            return {b.id.removeprefix("button-") for b in bar.query("ChoiceButton") if b.display}
 
         assert shown() == {"deal"}
         await pilot.press("enter")
@@ -211,10 +211,10 @@ async def test_refill_between_rounds(build_app: AppFactory) -> None:
     # 17 against the dealer's T,9 = 19: the bet of 10 is lost.
     app = build_app(["TS", "TH", "7D", "9C"])
     async with app.run_test(size=SIZE) as pilot:
-        assert not app.screen.query_one("#cmd-refill").display  # nothing to refill
+        assert not app.screen.query_one("#button-refill").display  # nothing to refill
         await pilot.press("enter", "s")
         assert app.session.table.balance == 990
-        assert app.screen.query_one("#cmd-refill").display
+        assert app.screen.query_one("#button-refill").display
         await pilot.press("f")
         assert app.session.table.balance == 1000
         assert "1000" in text_of(app.screen.query_one(StatusPanel))
@@ -250,7 +250,7 @@ async def test_four_split_hands_fit_the_table(build_app: AppFactory) -> None:
         row = app.screen.query_one(HandsRow)
         assert [len(hand.cards) for hand in row.pictures] == [2, 1, 1, 1]
         assert row.pictures[0].total == 16
-        assert not app.screen.query_one("#cmd-split").display
+        assert not app.screen.query_one("#button-split").display
         await pilot.press("x")  # the key only gives a notice
         assert notices(app)[-1].startswith("Cannot split")
         await pilot.press("h", "h", "h")
