@@ -1,13 +1,15 @@
 """Which actions a spot allows, which spots cannot occur, and what the figures mean.
 
-Rules: ``shared/RULES.md`` (practice, guide, night and home columns) and the
-seed documents named there; the independent-draw model of "The trainer's
-numbers" (each rank 1/13, ten-values 4/13).
+Rules: ``docs/rules/<table>.md`` for practice, guide, night and home; the
+independent-draw model of ``docs/numbers.md``, "1. Independent draws" (each
+rank 1/13, ten-values 4/13).
 """
 
 from __future__ import annotations
 
 import itertools
+from collections import Counter
+from collections.abc import Iterator
 
 import pytest
 
@@ -139,7 +141,7 @@ def test_stand_chances_match_stand_value(rules: Rules, hand_spot: HandSpot) -> N
 
 
 def test_surrender_is_half_the_wager() -> None:
-    # 003_2bdd88f24671a4ec.txt: "Late surrender then returns half your original wager".
+    # docs/rules/practice.md, "Surrender": half the bet back; docs/numbers.md, "6. Surrender".
     assert analyse(PRACTICE, spot("T 6", "T")).evs[SURRENDER] == -0.5
 
 
@@ -163,7 +165,7 @@ def test_face_cards_count_as_ten() -> None:
         (PRACTICE, "T", True, False),  # peek with an ace or a ten
         (PRACTICE, "A", True, False),
         (PRACTICE, "7", False, False),  # no blackjack possible
-        (PRESETS["night"], "T", False, True),  # 000_8a8a97ee632ebe69.txt: "no early check"
+        (PRESETS["night"], "T", False, True),  # docs/rules/night.md: no early check
         (PRESETS["night"], "A", True, False),
     ],
 )
@@ -250,6 +252,33 @@ def test_hand_actions_order_is_the_display_order() -> None:
     assert list(analysis.evs) == [a for a in HAND_ACTIONS if a in analysis.evs]
 
 
+def _distinct_orders(cards: tuple[str, ...]) -> Iterator[tuple[str, ...]]:
+    """Every distinct order of these cards, each once: twelve aces have one order."""
+    left = Counter(cards)
+    order: list[str] = []
+
+    def extend() -> Iterator[tuple[str, ...]]:
+        if len(order) == len(cards):
+            yield tuple(order)
+            return
+        for rank in sorted(left):
+            if left[rank]:
+                left[rank] -= 1
+                order.append(rank)
+                yield from extend()
+                order.pop()
+                left[rank] += 1
+
+    return extend()
+
+
+def test_distinct_orders_are_the_distinct_permutations() -> None:
+    for cards in (("A", "A", "2"), ("5", "A", "5", "5"), ("4", "5", "3", "3", "A"), ("A",) * 4):
+        want = set(itertools.permutations(cards))
+        got = list(_distinct_orders(cards))
+        assert len(got) == len(set(got)) and set(got) == want
+
+
 def _brute_dealable(cards: tuple[str, ...], split_hand: bool) -> bool:
     """Some order of the cards (the first fixed for a split hand) never shows 21 part-way."""
 
@@ -257,7 +286,7 @@ def _brute_dealable(cards: tuple[str, ...], split_hand: bool) -> bool:
         return 1 if rank == "A" else 10 if rank in "TJQK" else int(rank)
 
     head, rest = (cards[:1], cards[1:]) if split_hand else ((), cards)
-    for order in set(itertools.permutations(rest)):
+    for order in _distinct_orders(rest):
         dealt = head + order
         ok = True
         for length in range(2, len(dealt)):
@@ -297,7 +326,7 @@ def test_dealable_hands_match_brute_force(cards: tuple[str, ...], split_hand: bo
 
 
 def test_more_cards_of_a_rank_than_the_shoe_holds_is_not_a_spot() -> None:
-    # home is one deck (002_d3bfe4c3d11df71d.txt: 52 cards): four aces at most.
+    # home is one deck (docs/rules/home.md: 52 cards): four aces at most.
     home = PRESETS["home"]
     with pytest.raises(InvalidSpotError, match="only 4"):
         analyse(home, HandSpot(("A", "A", "A", "A", "A", "5"), "A"))
