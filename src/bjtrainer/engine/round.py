@@ -450,19 +450,24 @@ class Round:
             return cost
         return amount
 
-    def verify_insuring(self, amount: int | None = None) -> None:
-        """Raise unless insurance of ``amount`` chips may be taken now.
+    def verify_insuring(self, amount: int | None = None) -> int:
+        """Raise unless insurance of ``amount`` chips may be taken now; return the stake.
 
         Insurance is offered with an ace up, before the peek. With
         ``rules.insurance == "half_bet"`` it costs exactly half the bet,
         rounded down; with ``"up_to_half"`` any whole amount from 1 to that
-        (``shared/RULES.md``, row "insurance").
+        (``docs/rules/<table>.md``, "Insurance").
 
         Parameters
         ----------
         amount : int, optional
             Chips to stake. None: the full cost (``"up_to_half"``: the most
             the balance allows, up to the full cost).
+
+        Returns
+        -------
+        int
+            The stake, chips: ``amount``, or the default for None.
 
         Raises
         ------
@@ -492,6 +497,34 @@ class Round:
                 f"Cannot take insurance: it costs {chips_text(chips)} and the balance is "
                 f"{self.bankroll.balance}."
             )
+        return chips
+
+    def insurance_limits(self) -> tuple[int, int]:
+        """``(lowest, highest)`` chips insurance may stake now.
+
+        The highest is half the bet, rounded down, lowered to the balance
+        (``docs/rules/guide.md``, "Insurance": it costs up to half the bet).
+        At a half-bet table both are the full cost.
+
+        Raises
+        ------
+        IllegalActionError
+            If insurance is not on offer now.
+        """
+        if self.phase is not Phase.INSURANCE:
+            raise IllegalActionError("Cannot take insurance: it is not on offer now.")
+        cost = self.insurance_cost()
+        if self.rules.insurance != "up_to_half":
+            return cost, cost
+        return min(1, cost), min(cost, self.bankroll.balance)
+
+    def insurance_problem(self, amount: int) -> str | None:
+        """The sentence of :meth:`verify_insuring` for ``amount``, or None when it may be staked."""
+        try:
+            self.verify_insuring(amount)
+        except IllegalActionError as exc:
+            return str(exc)
+        return None
 
     def can_insure(self, amount: int | None = None) -> bool:
         """Whether :meth:`insure` with this ``amount`` is allowed now."""
@@ -505,8 +538,7 @@ class Round:
         IllegalActionError
             See :meth:`verify_insuring`.
         """
-        self.verify_insuring(amount)
-        chips = self._insurance_amount(amount)
+        chips = self.verify_insuring(amount)
         record = ActionRecord(Action.INSURANCE, 0, tuple(self.hands[0].cards), chips)
         self.bankroll.take(chips)
         self.insurance_wager = chips
@@ -547,7 +579,7 @@ class Round:
         a full sentence saying why ("Cannot double: the hand already has 3
         cards.").
         """
-        verifiers: dict[Action, Callable[[], None]] = {
+        verifiers: dict[Action, Callable[[], object]] = {
             Action.HIT: self.verify_hitting,
             Action.STAND: self.verify_standing,
             Action.DOUBLE: self.verify_doubling,
@@ -757,7 +789,7 @@ def _raise(problem: str | None) -> None:
         raise IllegalActionError(problem)
 
 
-def _allowed(verify: Callable[[], None]) -> bool:
+def _allowed(verify: Callable[[], object]) -> bool:
     try:
         verify()
     except IllegalActionError:

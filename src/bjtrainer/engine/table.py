@@ -1,23 +1,31 @@
 """The table: rules, chips, the next bet, the shoe and the current round.
 
-Between rounds the player sets the bet, deals, or refills free chips. The
-bet rules follow ``shared/RULES.md`` (row "bet"): whole chips from
-``rules.min_bet`` to ``rules.max_bet`` in steps of ``rules.bet_step``, never
-more than the balance; the next deal reuses the last bet, lowered to the
-balance if needed (``003_2bdd88f24671a4ec.txt``: "Deal uses the previous bet,
-initially 10 chips"; "using the previous wager, reduced if your balance is
-too low"). "Refill free chips" restores ``rules.starting_chips`` between
-rounds where ``rules.refill`` (``003_2bdd88f24671a4ec.txt``).
+Every table rule between rounds is here, each a triple alike for all:
+``verify_X()`` raises :class:`~bjtrainer.errors.IllegalActionError` with a
+full sentence (and returns the amount it settles on, where there is one),
+``can_X()`` returns a bool, ``X()`` acts.
+
+- The bet (``docs/rules/<table>.md``, "Chips and bets"): whole chips from
+  ``rules.min_bet`` to ``rules.max_bet`` in steps of ``rules.bet_step``,
+  never more than the balance, set only between rounds; the next deal
+  reuses the last bet, lowered to the balance if needed.
+- A bet built from chips, the "Repeat last bet" box and CLEAR, where
+  ``rules.chip_denominations`` and ``rules.repeat_bet_box``
+  (``docs/rules/night.md``, "Chips and bets" and "The Repeat-bet box").
+- "Refill free chips", where ``rules.refill``, restores
+  ``rules.starting_chips`` between rounds (``docs/rules/practice.md``, "Out
+  of chips"); CASH OUT and the end of the night, where ``rules.cash_out``
+  (``docs/rules/night.md``, "Out of chips" and "Cash-out and the board").
 
 A table is saved as plain data (:meth:`Table.to_state`) and restored by
 replaying the current round from its start (:meth:`Table.from_state`), so a
-hand in progress comes back exactly, with the same shoe continuing
-(``shared/DESIGN.md``, "a saved table is the rules, the shoe state and that
-history, and restoring replays it").
+hand in progress comes back exactly, with the same shoe continuing; the
+Repeat box and a cleared bet are part of the saved table.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -25,6 +33,7 @@ from pydantic import ValidationError
 
 from bjtrainer.engine.actions import Action
 from bjtrainer.engine.bankroll import Bankroll, chips_text
+from bjtrainer.engine.records import ActionRecord
 from bjtrainer.engine.round import Phase, Round
 from bjtrainer.engine.rules import Rules
 from bjtrainer.engine.shoe import Shoe
@@ -81,6 +90,12 @@ class Table:
         Starts at ``rules.starting_chips``.
     bet : int
         The opening bet of the next deal; starts at ``rules.first_bet``.
+    repeat_bet : bool
+        The "Repeat last bet" box is ticked; ticked by default, and always
+        at a table without the box (``rules.repeat_bet_box``).
+    bet_cleared : bool
+        At a table with the box, the bet was taken off (CLEAR, or a round
+        settled with the box unticked): the next deal needs chips first.
     shoe : Shoe
     round : Round or None
         The round in play or the last one settled; None before the first deal.
@@ -91,6 +106,8 @@ class Table:
         self.shoe = shoe if shoe is not None else Shoe(rules, rng)
         self.bankroll = Bankroll(rules.starting_chips)
         self.bet = rules.first_bet
+        self.repeat_bet = True
+        self.bet_cleared = False
         self.round: Round | None = None
         self._round_start: dict[str, Any] | None = None
 
@@ -112,12 +129,17 @@ class Table:
     # ------------------------------------------------------------------
     # Betting
 
-    def verify_betting(self, amount: int) -> None:
-        """Raise unless ``amount`` may be the next opening bet.
+    def verify_betting(self, amount: int) -> int:
+        """Raise unless ``amount`` may be the next opening bet; return it.
 
         A bet is whole chips, ``rules.min_bet`` to ``rules.max_bet``, a
         multiple of ``rules.bet_step``, at most the balance, and is set only
-        between rounds (``shared/RULES.md``, row "bet").
+        between rounds (``docs/rules/<table>.md``, "Chips and bets").
+
+        Returns
+        -------
+        int
+            The bet, chips.
 
         Raises
         ------
@@ -141,14 +163,15 @@ class Table:
             raise IllegalActionError(
                 f"Cannot bet {amount}: the balance is only {chips_text(self.balance)}."
             )
+        return amount
 
     def can_bet(self, amount: int) -> bool:
         """Whether :meth:`set_bet` with ``amount`` is allowed now."""
-        try:
-            self.verify_betting(amount)
-        except IllegalActionError:
-            return False
-        return True
+        return _allowed(lambda: self.verify_betting(amount))
+
+    def bet_problem(self, amount: int) -> str | None:
+        """The sentence of :meth:`verify_betting` for ``amount``, or None when it may be bet."""
+        return _problem(lambda: self.verify_betting(amount))
 
     def set_bet(self, amount: int) -> None:
         """Make ``amount`` the opening bet of the next deal.
@@ -158,8 +181,46 @@ class Table:
         IllegalActionError
             See :meth:`verify_betting`.
         """
-        self.verify_betting(amount)
-        self.bet = amount
+        self.bet = self.verify_betting(amount)
+
+    def bet_limits(self) -> tuple[int, int, int]:
+        """``(lowest, highest, step)`` of a bet now, in chips.
+
+        The highest is the table maximum lowered to the balance and to a
+        multiple of the step, never below the lowest
+        (``docs/rules/<table>.md``, "Chips and bets").
+        """
+        rules = self.rules
+        top = min(rules.max_bet, self.balance)
+        top -= top % rules.bet_step
+        return rules.min_bet, max(top, rules.min_bet), rules.bet_step
+
+    def bet_chooser_problem(self) -> str | None:
+        """Why the bet cannot be chosen now (a sentence), or None when it can.
+
+        Between rounds, with at least the minimum bet in the balance. Below
+        it, the sentence points to what helps: F refills the free chips
+        (``docs/rules/practice.md``, "Out of chips"), or at a CASH OUT table
+        the night is over and O enters the score (``docs/rules/night.md``,
+        "Out of chips").
+        """
+        rules = self.rules
+        if self.in_round:
+            return "Cannot change the bet while a round is in play."
+        balance = self.balance
+        if balance >= rules.min_bet:
+            return None
+        if rules.cash_out:
+            return f"The night is over: {chips_text(balance)} left. O enters your score."
+        if balance == 0:
+            low = "The balance is empty"
+        else:
+            low = (
+                f"The balance of {chips_text(balance)} is below the minimum bet of {rules.min_bet}"
+            )
+        if rules.refill:
+            return f"{low}: F refills the free chips."
+        return f"{low}, and this table has no refill."
 
     def next_bet(self) -> int:
         """The bet the next deal would place: the last bet lowered to fit.
@@ -171,8 +232,140 @@ class Table:
         amount -= amount % self.rules.bet_step
         return amount if amount >= self.rules.min_bet else 0
 
+    @property
+    def bet_down(self) -> int:
+        """Chips the next deal would place: :meth:`next_bet`, or 0 once the bet is cleared."""
+        return 0 if self.bet_cleared else self.next_bet()
+
     # ------------------------------------------------------------------
-    # Dealing
+    # A bet built from chips, the Repeat box and CLEAR
+
+    def verify_adding_chip(self, chip: int) -> int:
+        """Raise unless ``chip`` may be added to the bet down now; return the bet it makes.
+
+        The bet stays within the table's limits and never above the balance
+        (``docs/rules/night.md``, "Chips and bets": from 5 to 500, never more
+        than you have).
+
+        Returns
+        -------
+        int
+            The bet with the chip added, chips.
+
+        Raises
+        ------
+        IllegalActionError
+            With a sentence saying why not.
+        """
+        chips = self.rules.chip_denominations
+        if not chips:
+            raise IllegalActionError("Cannot add a chip: at this table B chooses the bet.")
+        if chip not in chips:
+            raise IllegalActionError(f"Cannot add a chip of {chip}: this table has no such chip.")
+        if self.in_round:
+            raise IllegalActionError("Cannot add a chip: a round is in play; finish it first.")
+        total = self.bet_down + chip
+        if total > self.rules.max_bet:
+            raise IllegalActionError(
+                f"Cannot add {chip}: the bet would be {total}, "
+                f"above the table maximum of {self.rules.max_bet}."
+            )
+        if total > self.balance:
+            raise IllegalActionError(
+                f"Cannot add {chip}: the bet would be {total} and the balance is only "
+                f"{chips_text(self.balance)}."
+            )
+        return self.verify_betting(total)
+
+    def can_add_chip(self, chip: int) -> bool:
+        """Whether :meth:`add_chip` with ``chip`` is allowed now."""
+        return _allowed(lambda: self.verify_adding_chip(chip))
+
+    def add_chip(self, chip: int) -> int:
+        """Add one chip to the bet down (a cleared bet starts again from 0).
+
+        Returns
+        -------
+        int
+            The bet now down, chips.
+
+        Raises
+        ------
+        IllegalActionError
+            See :meth:`verify_adding_chip`.
+        """
+        self.bet = self.verify_adding_chip(chip)
+        self.bet_cleared = False
+        return self.bet
+
+    def verify_clearing_bet(self) -> None:
+        """Raise unless CLEAR may take the bet off now (``docs/rules/night.md``).
+
+        Raises
+        ------
+        IllegalActionError
+            At a table without the Repeat box, or while a round is in play.
+        """
+        if not self.rules.repeat_bet_box:
+            raise IllegalActionError("Cannot clear the bet: at this table B chooses the bet.")
+        if self.in_round:
+            raise IllegalActionError("Cannot clear the bet: a round is in play; finish it first.")
+
+    def can_clear_bet(self) -> bool:
+        """Whether :meth:`clear_bet` is allowed now."""
+        return _allowed(self.verify_clearing_bet)
+
+    def clear_bet(self) -> None:
+        """CLEAR: take the bet off the table; the next deal needs chips first.
+
+        Raises
+        ------
+        IllegalActionError
+            See :meth:`verify_clearing_bet`.
+        """
+        self.verify_clearing_bet()
+        self.bet_cleared = True
+
+    def verify_setting_repeat_bet(self) -> None:
+        """Raise unless the table has the "Repeat last bet" box.
+
+        Raises
+        ------
+        IllegalActionError
+            At a table without the box.
+        """
+        if not self.rules.repeat_bet_box:
+            raise IllegalActionError("This table has no Repeat last bet box.")
+
+    def can_set_repeat_bet(self) -> bool:
+        """Whether :meth:`set_repeat_bet` is allowed."""
+        return _allowed(self.verify_setting_repeat_bet)
+
+    def set_repeat_bet(self, on: bool) -> None:
+        """Tick or untick "Repeat last bet" (``docs/rules/night.md``, "The Repeat-bet box").
+
+        Ticked, the next round starts with the same bet down, and ticking it
+        between rounds puts a cleared bet back while the balance covers the
+        minimum; unticked, a settled round takes the bet off.
+
+        Raises
+        ------
+        IllegalActionError
+            See :meth:`verify_setting_repeat_bet`.
+        """
+        self.verify_setting_repeat_bet()
+        self.repeat_bet = on
+        if on and not self.in_round and self.next_bet() > 0:
+            self.bet_cleared = False
+
+    def _take_bet_off_if_settled(self) -> None:
+        """With the Repeat box unticked, a settled round takes the bet off."""
+        settled = self.round is not None and self.round.phase is Phase.SETTLED
+        if settled and self.rules.repeat_bet_box and not self.repeat_bet:
+            self.bet_cleared = True
+
+    # ------------------------------------------------------------------
+    # Dealing and playing
 
     def verify_dealing(self) -> None:
         """Raise unless a round may be dealt now.
@@ -180,11 +373,16 @@ class Table:
         Raises
         ------
         IllegalActionError
-            While a round is in play, or when the balance is below
-            ``rules.min_bet``.
+            While a round is in play, when the bet was cleared and no chip
+            is down, or when the balance is below ``rules.min_bet``.
         """
         if self.in_round:
             raise IllegalActionError("Cannot deal: a round is in play; finish it first.")
+        if self.bet_cleared:
+            raise IllegalActionError(
+                "Cannot deal: no bet is down; add chips with the keys "
+                f"1-{len(self.rules.chip_denominations)} or the chip buttons."
+            )
         if self.next_bet() == 0:
             if self.rules.refill:
                 raise IllegalActionError(
@@ -198,17 +396,14 @@ class Table:
 
     def can_deal(self) -> bool:
         """Whether :meth:`deal` is allowed now."""
-        try:
-            self.verify_dealing()
-        except IllegalActionError:
-            return False
-        return True
+        return _allowed(self.verify_dealing)
 
     def deal(self) -> Round:
         """Start a round with the last bet, lowered to fit the balance.
 
         Reshuffles first when ``shoe.needs_shuffle()``. The bet placed becomes
-        :attr:`bet`.
+        :attr:`bet`. A round settled at once with the Repeat box unticked
+        takes the bet off (:attr:`bet_cleared`).
 
         Returns
         -------
@@ -232,7 +427,26 @@ class Table:
             self.shoe.shuffle()
         self.bet = self.next_bet()
         self.round = Round(self.rules, self.shoe, self.bankroll, self.bet)
+        self._take_bet_off_if_settled()
         return self.round
+
+    def apply(self, action: Action, amount: int | None = None) -> ActionRecord:
+        """Take ``action`` in the round (:meth:`Round.apply`).
+
+        A round it settles with the Repeat box unticked takes the bet off
+        (:attr:`bet_cleared`).
+
+        Raises
+        ------
+        IllegalActionError
+            Before the first deal, or as :meth:`Round.apply` says.
+        """
+        if self.round is None:
+            verb = Action(action).value.replace("_", " ")
+            raise IllegalActionError(f"Cannot {verb}: no round has been dealt.")
+        record = self.round.apply(action, amount)
+        self._take_bet_off_if_settled()
+        return record
 
     # ------------------------------------------------------------------
     # Refill
@@ -258,11 +472,7 @@ class Table:
 
     def can_refill(self) -> bool:
         """Whether :meth:`refill` is allowed now."""
-        try:
-            self.verify_refilling()
-        except IllegalActionError:
-            return False
-        return True
+        return _allowed(self.verify_refilling)
 
     def refill(self) -> None:
         """Restore the balance to ``rules.starting_chips``.
@@ -276,6 +486,58 @@ class Table:
         self.bankroll.pay(self.rules.starting_chips - self.balance)
 
     # ------------------------------------------------------------------
+    # The end of the night
+
+    @property
+    def night_over(self) -> bool:
+        """At a CASH OUT table between rounds, the balance is below the minimum bet.
+
+        Source: ``docs/rules/night.md``, "Out of chips".
+        """
+        return self.rules.cash_out and not self.in_round and self.balance < self.rules.min_bet
+
+    def verify_cashing_out(self) -> None:
+        """Raise unless CASH OUT is allowed now.
+
+        Raises
+        ------
+        IllegalActionError
+            At a table without CASH OUT, or while a round is in play.
+        """
+        if not self.rules.cash_out:
+            raise IllegalActionError("Cannot cash out: this table has no CASH OUT.")
+        if self.in_round:
+            raise IllegalActionError("Cannot cash out: a round is in play; finish it first.")
+
+    def can_cash_out(self) -> bool:
+        """Whether :meth:`cash_out` is allowed now."""
+        return _allowed(self.verify_cashing_out)
+
+    def cash_out(self) -> Table:
+        """End the night: the balance is the score; return the next night's table.
+
+        This table is left as it is: its balance is the score, which the
+        caller enters on the board. The next night starts with
+        ``rules.starting_chips`` and a new shoe shuffled by this table's
+        generator, with the Repeat box as it was and no bet cleared
+        (``docs/rules/night.md``, "Cash-out and the board").
+
+        Returns
+        -------
+        Table
+            The new night.
+
+        Raises
+        ------
+        IllegalActionError
+            See :meth:`verify_cashing_out`.
+        """
+        self.verify_cashing_out()
+        night = Table(self.rules, self.rng)
+        night.repeat_bet = self.repeat_bet
+        return night
+
+    # ------------------------------------------------------------------
     # Saving and restoring
 
     def to_state(self) -> dict[str, Any]:
@@ -285,11 +547,11 @@ class Table:
         -------
         dict
             ``format``; ``rules`` (``Rules.model_dump``); the current
-            ``balance``, ``bet``, ``rng`` (bit-generator state) and ``shoe``;
-            and ``round``: None before the first deal, else the balance, bet,
-            generator and shoe as they were at the start of the current (or
-            last) round plus that round's ``actions``
-            (``[{"action": "hit", "amount": None}, ...]``).
+            ``balance``, ``bet``, ``repeat_bet``, ``bet_cleared``, ``rng``
+            (bit-generator state) and ``shoe``; and ``round``: None before
+            the first deal, else the balance, bet, generator and shoe as
+            they were at the start of the current (or last) round plus that
+            round's ``actions`` (``[{"action": "hit", "amount": None}, ...]``).
         """
         round_state: dict[str, Any] | None = None
         if self.round is not None and self._round_start is not None:
@@ -303,6 +565,8 @@ class Table:
             "rules": self.rules.model_dump(mode="json"),
             "balance": self.balance,
             "bet": self.bet,
+            "repeat_bet": self.repeat_bet,
+            "bet_cleared": self.bet_cleared,
             "rng": _rng_state(self.rng),
             "shoe": self.shoe.to_state(),
             "round": round_state,
@@ -311,6 +575,9 @@ class Table:
     @classmethod
     def from_state(cls, state: dict[str, Any]) -> Table:
         """Rebuild a table from :meth:`to_state` data, replaying its round.
+
+        A saved table without ``repeat_bet`` or ``bet_cleared`` gets the
+        defaults: the box ticked, no bet cleared.
 
         Raises
         ------
@@ -333,9 +600,12 @@ class Table:
                 assert round_ is not None
                 for step in round_state["actions"]:
                     round_.apply(Action(step["action"]), step["amount"])
-            # Between rounds the player may have changed the bet or refilled.
+            # Between rounds the player may have changed the bet, refilled,
+            # cleared the bet or ticked the box.
             table.bankroll.balance = _whole(state["balance"], "balance")
             table.bet = _whole(state["bet"], "bet")
+            table.repeat_bet = _flag(state.get("repeat_bet", True), "repeat_bet")
+            table.bet_cleared = _flag(state.get("bet_cleared", False), "bet_cleared")
         except SavedStateError:
             raise
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
@@ -370,3 +640,25 @@ def _whole(value: object, name: str) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or value < 0:
         raise SavedStateError(f"Not a saved table: {name} is {value!r}.")
     return value
+
+
+def _flag(value: object, name: str) -> bool:
+    if not isinstance(value, bool):
+        raise SavedStateError(f"Not a saved table: {name} is {value!r}.")
+    return value
+
+
+def _allowed(verify: Callable[[], object]) -> bool:
+    try:
+        verify()
+    except IllegalActionError:
+        return False
+    return True
+
+
+def _problem(verify: Callable[[], object]) -> str | None:
+    try:
+        verify()
+    except IllegalActionError as exc:
+        return str(exc)
+    return None
