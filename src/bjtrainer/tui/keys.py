@@ -246,6 +246,24 @@ def both_cases(keys: str) -> str:
     return ",".join(names)
 
 
+#: The choices that are player decisions (``Action`` values).
+_ACTION_VALUES: frozenset[str] = frozenset(action.value for action in Action)
+
+
+def button_action(choice: str) -> str:
+    """The screen action a button of ``choice`` runs: the action of the same key.
+
+    An :class:`Action` value plays it (``"hit"`` -> ``"play('hit')"``);
+    ``chip_N`` adds the table's N-th chip (``"add_chip(N)"``); any other
+    choice is the action's own name (``"deal"``, ``"retry"``, ``"back"``).
+    """
+    if choice in _ACTION_VALUES:
+        return f"play({choice!r})"
+    if choice.startswith("chip_") and choice[5:].isdigit():
+        return f"add_chip({choice[5:]})"
+    return choice
+
+
 def table_has_play(rules: Rules, parameters: tuple[object, ...]) -> bool:
     """Whether the table offers the play of a ``play('...')`` key at all.
 

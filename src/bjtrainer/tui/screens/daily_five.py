@@ -19,11 +19,9 @@ from __future__ import annotations
 from typing import ClassVar
 
 from rich.text import Text
-from textual import on
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from bjtrainer.errors import PracticeError
@@ -33,6 +31,7 @@ from bjtrainer.trainer.practice.modes import DailyStatus, Practice
 from bjtrainer.trainer.practice.schedule import DUE_PER_DAY
 from bjtrainer.tui.keys import DAILY_KEYS, bindings_of
 from bjtrainer.tui.screens.help import HelpScreen
+from bjtrainer.tui.screens.play_base import ButtonScreen
 from bjtrainer.tui.screens.practice_set import open_set
 from bjtrainer.tui.views.cards import DEFAULT_DESIGN, CardDesign
 from bjtrainer.tui.views.practice import spot_label
@@ -72,7 +71,7 @@ def hands_text(status: DailyStatus) -> Text:
     return text
 
 
-class DailyFiveScreen(Screen[None]):
+class DailyFiveScreen(ButtonScreen[None]):
     """Today's daily five of one table.
 
     Parameters
@@ -162,16 +161,6 @@ class DailyFiveScreen(Screen[None]):
         return f"{count} learned {spots} due again: U plays them (at most {DUE_PER_DAY} a day)."
 
     # Messages up
-
-    @on(ChoiceButton.Chosen)
-    def _on_choice(self, message: ChoiceButton.Chosen) -> None:
-        actions = {
-            "play": self.action_play,
-            "copy": self.action_copy,
-            "due": self.action_due,
-            "back": self.action_back,
-        }
-        actions[message.choice]()
 
     # Actions
 

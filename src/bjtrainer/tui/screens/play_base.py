@@ -1,26 +1,79 @@
-"""What the table screen and the practice set screen share.
+"""What the screens with buttons share, and what the table and set screens share.
 
-Both draw a round on the felt (dealer, hands, feedback, buttons, the
-Hint/Why panel) in the chosen card design, and both show one short notice
-at a time.
+Every screen with :class:`~bjtrainer.tui.widgets.buttons.ChoiceButton`
+buttons is a :class:`ButtonScreen`: its one handler of
+:class:`~bjtrainer.tui.widgets.buttons.ChoiceButton.Chosen` runs the action
+the same key runs (:func:`bjtrainer.tui.keys.button_action`).
+
+The table screen and the practice set screen are :class:`PlayScreen`: both
+draw a round on the felt (dealer, hands, feedback, buttons, the Hint/Why
+panel) in the chosen card design, show one short notice at a time, and
+answer ? and W the same way: the Hint or the Why figures of the decision now
+in the coach panel, the same key again closing it.
 """
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+from typing import TypeVar
+
+from textual import on
+from textual.actions import parse as parse_action
 from textual.screen import Screen
 
+from bjtrainer.tui.keys import button_action
 from bjtrainer.tui.views.cards import DEFAULT_DESIGN, CardDesign, plain_text
 from bjtrainer.tui.widgets.buttons import ChoiceButton
 from bjtrainer.tui.widgets.coach_panel import CoachPanel
 from bjtrainer.tui.widgets.dealer_view import DealerView
+from bjtrainer.tui.widgets.felt import Felt
 from bjtrainer.tui.widgets.hand_view import HandsRow
 
 #: How long a notice stays, in seconds.
 NOTICE_SECONDS = 3.0
 
+#: The notice of ? or W when no decision is pending.
+NO_DECISION_NOTICE = "There is no decision to explain now."
 
-class PlayScreen(Screen[None]):
-    """A screen that plays rounds: card design, notices, the coach panel.
+
+#: What a screen gives back when it is dismissed.
+ResultT = TypeVar("ResultT")
+
+
+class ButtonScreen(Screen[ResultT]):
+    """A screen whose buttons run the actions of the same keys."""
+
+    @on(ChoiceButton.Chosen)
+    def _on_choice(self, message: ChoiceButton.Chosen) -> None:
+        """Run the action of the chosen button's key (``"hit"``: ``play('hit')``).
+
+        The action method is called directly, without ``check_action``: a
+        button shows only while it is offered, and an action that cannot be
+        done now says why in a notice.
+
+        Raises
+        ------
+        AttributeError
+            If the screen has no such action (a test checks every button).
+        """
+        self.run_now(button_action(message.choice))
+
+    def run_now(self, action: str) -> None:
+        """Call the action method of ``action`` (an action string such as ``"play('hit')"``).
+
+        Raises
+        ------
+        AttributeError
+            If the screen has no such action.
+        """
+        _, name, parameters = parse_action(action)
+        getattr(self, f"action_{name}")(*parameters)
+
+
+class PlayScreen(ButtonScreen[None]):
+    """A screen that plays rounds: card design, notices, the Hint and Why coach panel.
+
+    A subclass says what the coach says (:meth:`hint_lines`, :meth:`why_lines`).
 
     Parameters
     ----------
@@ -45,13 +98,72 @@ class PlayScreen(Screen[None]):
         self.query_one(DealerView).design = self.design
         self.query_one(HandsRow).design = self.design
 
+    def _notice(self, message: str) -> None:
+        """One short notice at a time: a new one replaces the last."""
+        self.app.clear_notifications()
+        self.notify(message, severity="warning", timeout=NOTICE_SECONDS)
+
+    # What the coach says
+
+    def hint_lines(self) -> list[str] | None:
+        """The Hint of the decision now, or ``None`` when none is pending."""
+        raise NotImplementedError
+
+    def why_lines(self) -> list[str] | None:
+        """The Why figures of the decision now, or ``None`` when none is pending."""
+        raise NotImplementedError
+
+    # The coach panel
+
+    def action_hint(self) -> None:
+        """Show the Hint for the decision now (? again hides it)."""
+        if self._coach_shows("Hint"):
+            self._clear_coach()
+            return
+        self._show_coach("Hint", self.hint_lines())
+
+    def action_why(self) -> None:
+        """Show the Why figures for the decision now (W again hides them)."""
+        if self._why_shown():
+            self._clear_coach()
+            return
+        self._show_why()
+
+    def _show_why(self) -> None:
+        """Open the Why panel."""
+        self._show_coach("Why", self.why_lines())
+
+    def _why_shown(self) -> bool:
+        """Whether a Why panel is open."""
+        return self._coach_shows("Why")
+
+    def _coach_shows(self, title: str) -> bool:
+        panel = self.query_one(CoachPanel)
+        return panel.title == title and bool(panel.lines)
+
+    def _show_coach(self, title: str, lines: Sequence[str] | None) -> None:
+        """Open the coach panel with ``lines`` and scroll it into view.
+
+        ``None`` (no decision pending) gives a notice instead.
+        """
+        if lines is None:
+            self._notice(NO_DECISION_NOTICE)
+            return
+        self._before_coach()
+        panel = self.query_one(CoachPanel)
+        panel.title = title
+        panel.lines = tuple(self._text(line) for line in lines)
+        self._after_coach()
+        self.query_one(Felt).keep_in_view(panel)
+
+    def _before_coach(self) -> None:
+        """What to hide before the coach panel opens (the table: its shoe-aware panel)."""
+
+    def _after_coach(self) -> None:
+        """What to redraw once the coach panel is open (a set: its side panel)."""
+
     def _clear_coach(self) -> None:
         """Hide the Hint/Why panel."""
         panel = self.query_one(CoachPanel)
         panel.lines = ()
         panel.title = ""
-
-    def _notice(self, message: str) -> None:
-        """One short notice at a time: a new one replaces the last."""
-        self.app.clear_notifications()
-        self.notify(message, severity="warning", timeout=NOTICE_SECONDS)

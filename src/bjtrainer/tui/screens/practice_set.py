@@ -26,7 +26,6 @@ from __future__ import annotations
 
 from typing import Any, ClassVar
 
-from textual import on
 from textual.actions import parse as parse_action
 from textual.app import ComposeResult
 from textual.binding import BindingType
@@ -72,9 +71,6 @@ SIDE_BUTTONS: tuple[ButtonSpec, ...] = (
     ("Leave Esc", "leave", "default"),
     ("Help F1", "help", "default"),
 )
-
-#: The decisions' commands (``Action`` values).
-_PLAY_COMMANDS: frozenset[str] = frozenset(action.value for action in Action)
 
 
 #: Practice help notes (``shared/RULES.md``, "Practice features"; issue 3, items 2-3).
@@ -183,34 +179,6 @@ class SetScreen(PlayScreen):
         self.query_one(ButtonColumn).offered = offered
         self.query_one(SetPanel).picture = set_progress(practice_set)
 
-    # Messages up
-
-    @on(ChoiceButton.Chosen)
-    def _on_choice(self, message: ChoiceButton.Chosen) -> None:
-        self.run_command(message.choice)
-
-    def run_command(self, command: str) -> None:
-        """Run a command by name: an :class:`Action` value or one of ``SET_COMMANDS``.
-
-        Raises
-        ------
-        KeyError
-            If ``command`` is none of these.
-        """
-        if command in _PLAY_COMMANDS:
-            self.action_play(command)
-            return
-        actions = {
-            "deal": self.action_deal,
-            "hint": self.action_hint,
-            "why": self.action_why,
-            "retry": self.action_retry,
-            "play_on": self.action_play_on,
-            "leave": self.action_leave,
-            "help": self.action_help,
-        }
-        actions[command]()
-
     # Answering
 
     def action_play(self, name: str) -> None:
@@ -313,33 +281,18 @@ class SetScreen(PlayScreen):
             return
         self.app.switch_screen(SetScreen(self.practice, next_set, self.design))
 
-    # Hint and Why
+    # Hint and Why (the panel itself: PlayScreen)
 
-    def _show_coach(self, title: str, lines: list[str] | None) -> None:
-        if lines is None:
-            self._notice("There is no decision to explain now.")
-            return
-        panel = self.query_one(CoachPanel)
-        panel.title = title
-        panel.lines = tuple(self._text(line) for line in lines)
+    def hint_lines(self) -> list[str] | None:
+        """The set's Hint (the next first answer then counts as after a hint)."""
+        return self.practice_set.hint_lines()
+
+    def why_lines(self) -> list[str] | None:
+        """The set's Why figures (the next first answer then counts as after a hint)."""
+        return self.practice_set.why_lines()
+
+    def _after_coach(self) -> None:
         self.refresh_set()
-        self.query_one(Felt).keep_in_view(panel)
-
-    def action_hint(self) -> None:
-        """Show the hint (the next first answer then counts as after a hint)."""
-        panel = self.query_one(CoachPanel)
-        if panel.title == "Hint" and panel.lines:
-            self._clear_coach()
-            return
-        self._show_coach("Hint", self.practice_set.hint_lines())
-
-    def action_why(self) -> None:
-        """Show the Why figures (W again hides them)."""
-        panel = self.query_one(CoachPanel)
-        if panel.title == "Why" and panel.lines:
-            self._clear_coach()
-            return
-        self._show_coach("Why", self.practice_set.why_lines())
 
     # Leaving
 

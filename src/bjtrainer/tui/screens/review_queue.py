@@ -18,7 +18,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Footer, OptionList, Static
 from textual.widgets.option_list import Option
 
@@ -27,12 +26,13 @@ from bjtrainer.trainer.practice.modes import Practice
 from bjtrainer.trainer.practice.review import CORRECT_RUNS_TO_LEAVE, STUDY_AFTER_MISSES, QueueItem
 from bjtrainer.tui.keys import QUEUE_KEYS, bindings_of
 from bjtrainer.tui.screens.help import HelpScreen
+from bjtrainer.tui.screens.play_base import ButtonScreen
 from bjtrainer.tui.screens.practice_set import open_set
 from bjtrainer.tui.views.cards import DEFAULT_DESIGN, CardDesign
 from bjtrainer.tui.views.practice import spot_label
 from bjtrainer.tui.views.review import chart_row, queue_line
 from bjtrainer.tui.widgets.button_column import ButtonRow
-from bjtrainer.tui.widgets.buttons import ButtonSpec, ChoiceButton
+from bjtrainer.tui.widgets.buttons import ButtonSpec
 
 #: The screen's buttons.
 QUEUE_BUTTONS: tuple[ButtonSpec, ...] = (
@@ -49,7 +49,7 @@ QUEUE_RULE = (
 )
 
 
-class ReviewQueueScreen(Screen[None]):
+class ReviewQueueScreen(ButtonScreen[None]):
     """The review queue of one table.
 
     Parameters
@@ -149,13 +149,6 @@ class ReviewQueueScreen(Screen[None]):
     def _on_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()
         self.action_review()
-
-    @on(ChoiceButton.Chosen)
-    def _on_choice(self, message: ChoiceButton.Chosen) -> None:
-        if message.choice == "review":
-            self.action_review()
-        else:
-            self.action_back()
 
     # Actions
 

@@ -19,12 +19,10 @@ from typing import ClassVar, Literal
 
 from rich.table import Table as RichTable
 from rich.text import Text
-from textual import on
 from textual.actions import parse as parse_action
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Footer, Static
 
 from bjtrainer.errors import PracticeError
@@ -36,9 +34,10 @@ from bjtrainer.trainer.practice.topics import TOPIC_TITLES
 from bjtrainer.trainer.wording import label
 from bjtrainer.tui.keys import SUMMARY_KEYS, KeyInfo, bindings_of
 from bjtrainer.tui.screens.help import HelpScreen
+from bjtrainer.tui.screens.play_base import ButtonScreen
 from bjtrainer.tui.views.practice import set_title, spot_label
 from bjtrainer.tui.widgets.button_column import ButtonRow
-from bjtrainer.tui.widgets.buttons import ButtonSpec, ChoiceButton
+from bjtrainer.tui.widgets.buttons import ButtonSpec
 
 #: What the player chose at the end of a set (``None``: back).
 SummaryChoice = Literal["again", "due"]
@@ -89,7 +88,7 @@ def again_line(practice_set: PracticeSet) -> str:
     return "Enter: the same kind of set again."
 
 
-class SetSummaryScreen(Screen[SummaryChoice | None]):
+class SetSummaryScreen(ButtonScreen[SummaryChoice | None]):
     """The end of a set.
 
     Parameters
@@ -188,16 +187,6 @@ class SetSummaryScreen(Screen[SummaryChoice | None]):
         )
 
     # Messages up and actions
-
-    @on(ChoiceButton.Chosen)
-    def _on_choice(self, message: ChoiceButton.Chosen) -> None:
-        actions = {
-            "again": self.action_again,
-            "copy": self.action_copy,
-            "due": self.action_due,
-            "back": self.action_back,
-        }
-        actions[message.choice]()
 
     def action_again(self) -> None:
         """Another set of the same kind (the daily five: a replay)."""

@@ -2,9 +2,8 @@
 
 The screen owns a :class:`~bjtrainer.trainer.session.TableSession`. After every
 key or button it builds fresh pictures (:mod:`bjtrainer.tui.views.table`) and sets
-them on the widgets ("attributes down"); the buttons post
-:class:`~bjtrainer.tui.widgets.buttons.ChoiceButton.Chosen` up to it
-("messages up"). Keys and buttons run the same actions.
+them on the widgets ("attributes down"). Keys and buttons run the same
+actions (:class:`~bjtrainer.tui.widgets.buttons.ChoiceButton`).
 
 What the table offers is read from its rules: a chip rack, CLEAR, the
 "Repeat last bet" box, CASH OUT and the top-five board where the bet is
@@ -55,7 +54,7 @@ from bjtrainer.tui.screens.cash_out import CashOutScreen
 from bjtrainer.tui.screens.chart import ChartScreen
 from bjtrainer.tui.screens.help import HelpScreen
 from bjtrainer.tui.screens.insurance import InsuranceScreen
-from bjtrainer.tui.screens.play_base import NOTICE_SECONDS, PlayScreen
+from bjtrainer.tui.screens.play_base import NO_DECISION_NOTICE, NOTICE_SECONDS, PlayScreen
 from bjtrainer.tui.views.cards import DEFAULT_DESIGN, CardDesign
 from bjtrainer.tui.views.table import (
     dealer_picture,
@@ -64,7 +63,7 @@ from bjtrainer.tui.views.table import (
     prompt_line,
     table_picture,
 )
-from bjtrainer.tui.widgets.buttons import ActionBar, ChoiceButton, TableButtons
+from bjtrainer.tui.widgets.buttons import ActionBar, TableButtons
 from bjtrainer.tui.widgets.chip_rack import ChipRack
 from bjtrainer.tui.widgets.coach_panel import CoachPanel
 from bjtrainer.tui.widgets.dealer_view import DealerView
@@ -73,9 +72,6 @@ from bjtrainer.tui.widgets.felt import Felt
 from bjtrainer.tui.widgets.hand_view import HandsRow
 from bjtrainer.tui.widgets.shoe_why import ShoeWhyPanel
 from bjtrainer.tui.widgets.status_panel import StatusPanel
-
-#: The commands that are player decisions (``Action`` values).
-PLAY_COMMANDS: frozenset[str] = frozenset(action.value for action in Action)
 
 #: The notice of a deal from a freshly shuffled shoe.
 SHUFFLE_NOTICE = "Shuffled a new shoe."
@@ -178,8 +174,7 @@ class TableScreen(PlayScreen):
         play. Press Enter to deal."``). The key of a feature the table does
         not have never gets here (:meth:`check_action` refuses it).
         """
-        _, name, parameters = parse_action(action)
-        getattr(self, f"action_{name}")(*parameters)
+        self.run_now(action)
 
     def _works_now(self, action: str, parameters: tuple[object, ...]) -> bool:
         """Whether the key of ``action`` does something now (see :meth:`check_action`)."""
@@ -195,7 +190,7 @@ class TableScreen(PlayScreen):
         if action == "refill":
             return session.table.can_refill()
         if action == "cash_out":
-            return session.can_cash_out()
+            return session.table.can_cash_out()
         if action in ("add_chip", "clear_bet", "new_session"):
             return not session.in_play  # M works mid-hand too; the footer has no room then
         return True
@@ -248,7 +243,7 @@ class TableScreen(PlayScreen):
             side.add("refill")
         if table.rules.cash_out:
             side.add("board")
-            if session.can_cash_out():
+            if table.can_cash_out():
                 side.add("cash_out")
         self.query_one(TableButtons).offered = frozenset(side)
         if chip_table:
@@ -269,47 +264,9 @@ class TableScreen(PlayScreen):
 
     # Messages up
 
-    @on(ChoiceButton.Chosen)
-    def _on_choice(self, message: ChoiceButton.Chosen) -> None:
-        self.run_command(message.choice)
-
     @on(ChipRack.RepeatSet)
     def _on_repeat_set(self, message: ChipRack.RepeatSet) -> None:
         self._set_repeat(message.on)
-
-    def run_command(self, command: str) -> None:
-        """Run a command by name.
-
-        An :class:`Action` value; ``chip_N`` (add the table's N-th chip); or
-        deal, bet, refill, clear_bet, cash_out, hint, why, board, tables, new_session, help.
-
-        Raises
-        ------
-        KeyError
-            If ``command`` is none of these.
-        """
-        if command in PLAY_COMMANDS:
-            self.action_play(command)
-            return
-        if command.startswith("chip_") and command[5:].isdigit():
-            self.action_add_chip(int(command[5:]))
-            return
-        actions = {
-            "deal": self.action_deal,
-            "bet": self.action_bet,
-            "refill": self.action_refill,
-            "clear_bet": self.action_clear_bet,
-            "cash_out": self.action_cash_out,
-            "hint": self.action_hint,
-            "why": self.action_why,
-            "board": self.action_board,
-            "tables": self.action_tables,
-            "new_session": self.action_new_session,
-            "help": self.action_help,
-            "chart": self.action_chart,
-            "shoe_aware": self.action_shoe_aware,
-        }
-        actions[command]()
 
     # Actions (keys and buttons)
 
@@ -356,27 +313,32 @@ class TableScreen(PlayScreen):
             self.action_cash_out()
 
     def _choose_insurance(self) -> None:
+        round_ = self.session.round
+        assert round_ is not None  # at the insurance offer
         try:
-            _, highest = self.session.insurance_limits()
+            _, highest = round_.insurance_limits()
         except IllegalActionError as exc:
             self._notice(str(exc))
             return
-        screen = InsuranceScreen(highest, self.session.insurance_problem)
+        screen = InsuranceScreen(highest, round_.insurance_problem)
         self.app.push_screen(screen, self._insurance_chosen)
 
     def _insurance_chosen(self, amount: int | None) -> None:
         if amount is not None:
             self._play(Action.INSURANCE, amount)
 
-    def _show_coach(self, title: str, lines: list[str] | None) -> None:
-        panel = self.query_one(CoachPanel)
-        if lines is None:
-            self._notice("There is no decision to explain now.")
-            return
+    # Hint and Why (the panel itself: PlayScreen)
+
+    def hint_lines(self) -> list[str] | None:
+        """The session's Hint (it marks the decision as hinted)."""
+        return self.session.hint()
+
+    def why_lines(self) -> list[str] | None:
+        """The session's Why figures (they mark the decision as hinted)."""
+        return self.session.why()
+
+    def _before_coach(self) -> None:
         self._hide_shoe_why()
-        panel.title = title
-        panel.lines = tuple(self._text(line) for line in lines)
-        self._bring_into_view(panel)
 
     def _bring_into_view(self, widget: Widget) -> None:
         """Scroll the felt so that ``widget`` shows (see :class:`Felt`).
@@ -387,32 +349,15 @@ class TableScreen(PlayScreen):
         """
         self.query_one(Felt).keep_in_view(widget)
 
-    def action_hint(self) -> None:
-        """Show the hint for the decision now."""
-        panel = self.query_one(CoachPanel)
-        if panel.title == "Hint" and panel.lines:
-            self._clear_coach()
-            return
-        self._show_coach("Hint", self.session.hint())
-
-    def action_why(self) -> None:
-        """Show the why panel for the decision now (W again hides it).
-
-        With the shoe-aware toggle on (Z), the panel shows the exact figures
-        for the cards left beside the independent ones.
-        """
-        if self._why_shown():
-            self._clear_coach()
-            return
+    def _show_why(self) -> None:
+        """Open the Why panel; with Z on, the exact figures for the cards left beside it."""
         if self.shoe_aware:
             self._show_shoe_why()
             return
-        self._show_coach("Why", self.session.why())
+        super()._show_why()
 
     def _why_shown(self) -> bool:
-        panel = self.query_one(CoachPanel)
-        plain = panel.title == "Why" and bool(panel.lines)
-        return plain or self.query_one(ShoeWhyPanel).why is not None
+        return super()._why_shown() or self.query_one(ShoeWhyPanel).why is not None
 
     def action_shoe_aware(self) -> None:
         """Turn the shoe-aware figures on or off; the Why panel shows the change at once."""
@@ -424,7 +369,7 @@ class TableScreen(PlayScreen):
             else:
                 self._notice("Shoe-aware figures on: W shows them at the next decision.")
         elif shown:
-            self._show_coach("Why", self.session.why())
+            self._show_coach("Why", self.why_lines())
         else:
             self._notice("Shoe-aware figures off.")
 
@@ -435,7 +380,7 @@ class TableScreen(PlayScreen):
         question = shoe_question(session.table)
         why = shoe_independent_why(session.coach, round_) if round_ is not None else None
         if question is None or why is None or session.why() is None:  # why() notes the hint
-            self._notice("There is no decision to explain now.")
+            self._notice(NO_DECISION_NOTICE)
             return
         panel = self.query_one(CoachPanel)
         panel.lines = ()
@@ -480,9 +425,8 @@ class TableScreen(PlayScreen):
         if problem is not None:
             self._notice(problem)
             return
-        screen = BetScreen(
-            self.session.table.bet, self.session.bet_limits(), self.session.bet_problem
-        )
+        table = self.session.table
+        screen = BetScreen(table.bet, table.bet_limits(), table.bet_problem)
         self.app.push_screen(screen, self._bet_chosen)
 
     def _bet_chosen(self, amount: int | None) -> None:
@@ -540,7 +484,7 @@ class TableScreen(PlayScreen):
         """CASH OUT (or the end of the night): ask for a name, then show the board."""
         session = self.session
         try:
-            session.verify_cashing_out()
+            session.table.verify_cashing_out()
         except IllegalActionError as exc:
             self._notice(str(exc))
             return

@@ -1,9 +1,12 @@
 """Buttons that post the player's choice up to the screen ("messages up").
 
-Every button of the table is a :class:`ChoiceButton`: it never takes the
-keyboard focus (so Enter always deals and never presses a focused button)
-and, when clicked, posts :class:`ChoiceButton.Chosen` with its choice, the
-same word the keys use (``"deal"``, ``"hit"``, ``"bet"``, ...).
+Every button is a :class:`ChoiceButton`: it never takes the keyboard focus
+(so Enter always deals and never presses a focused button) and stands for
+one choice, the word the screen offers it by (``"deal"``, ``"hit"``,
+``"bet"``, ``"chip_1"``, ...). A click posts :class:`ChoiceButton.Chosen`;
+the screen runs the action the same key runs
+(:class:`bjtrainer.tui.screens.play_base.ButtonScreen`). The screen sets
+``offered`` ("attributes down") and only those buttons are shown.
 """
 
 from __future__ import annotations
@@ -28,7 +31,7 @@ ButtonSpec = tuple[str, str, ButtonVariant]
 
 
 class ChoiceButton(Button, can_focus=False):
-    """A compact button standing for one choice of the screen; its id is ``button-<choice>``."""
+    """A compact button standing for one choice of its screen; its id is ``button-<choice>``."""
 
     class Chosen(Message):
         """A choice was made with the mouse."""

@@ -1,12 +1,12 @@
 """The chip rack of a table whose bet is built from chips (``night``).
 
-``000_8a8a97ee632ebe69.txt``: "build your bet from chips of 5, 25, 100 and
-500"; "The Repeat last bet box is checked by default, so the next hand
-starts with the same bet already down. CLEAR takes it off so you can bet
-something else." One button per chip, CLEAR, and the box. The buttons post
+The bet is built from the table's chips, and a "Repeat last bet" box,
+checked by default, puts the same bet down for the next hand; CLEAR takes
+it off (``docs/rules/night.md``, "Chips and bets" and "The Repeat-bet
+box"). One button per chip, CLEAR, and the box. The buttons post
 :class:`~bjtrainer.tui.widgets.buttons.ChoiceButton.Chosen` like every
-other button (``"chip_1"`` adds the first chip, ``"clear_bet"``); the box
-posts :class:`ChipRack.RepeatSet`. Nothing here holds chips: the screen
+other (``"chip_1"`` adds the first chip, ``"clear_bet"``); the box posts
+:class:`ChipRack.RepeatSet`. Nothing here holds chips: the screen
 sets ``offered`` and ``repeat`` ("attributes down").
 """
 
