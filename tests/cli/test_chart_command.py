@@ -23,6 +23,7 @@ def chart_rows(text: str) -> dict[str, list[str]]:
     return rows
 
 
+@pytest.mark.slow
 def test_prints_the_practice_chart(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["chart", "--rules", "practice"]) == 0
     rows = chart_rows(capsys.readouterr().out)

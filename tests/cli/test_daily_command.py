@@ -40,6 +40,7 @@ def test_json_has_five_spots_of_the_issue_shape(capsys: pytest.CaptureFixture[st
     assert [(e["hand"], e["up"]) for e in out] == [(list(s.cards), s.up) for s in expected]
 
 
+@pytest.mark.slow
 def test_same_in_a_new_process_and_different_next_day(capsys: pytest.CaptureFixture[str]) -> None:
     here = run_json(capsys, "--date", "2026-11-29")
     result = subprocess.run(

@@ -103,6 +103,7 @@ def test_unknown_table_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
     assert "nowhere" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_console_script_runs_as_a_process() -> None:
     result = subprocess.run(
         [sys.executable, "-m", "bjtrainer", "hint", "--hand", "A 7", "--up", "9", "--json"],

@@ -21,6 +21,7 @@ import json
 from typing import Any
 
 import numpy as np
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -173,6 +174,7 @@ def _do(table: Table, op: str, amount: int, ledger: Ledger | None = None) -> boo
     shoe_seed=st.integers(0, 2**32 - 1),
     choice_seed=st.integers(0, 2**32 - 1),
 )
+@pytest.mark.slow
 def test_random_legal_play(rules: Rules, shoe_seed: int, choice_seed: int) -> None:
     choose = np.random.default_rng(choice_seed)
     table = Table(rules, np.random.default_rng(shoe_seed))

@@ -27,6 +27,7 @@ import math
 from fractions import Fraction
 
 import numpy as np
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -195,6 +196,7 @@ def between_rounds(table: Table, choose: np.random.Generator) -> bool:
 
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rules=valid_rules(), shoe_seed=st.integers(0, 2**32 - 1), seed=st.integers(0, 2**32 - 1))
+@pytest.mark.slow
 def test_random_rules_conserve_chips_and_restore(rules: Rules, shoe_seed: int, seed: int) -> None:
     choose = np.random.default_rng(seed)
     table = restored(Table(rules, np.random.default_rng(shoe_seed)))
@@ -219,6 +221,7 @@ def test_random_rules_conserve_chips_and_restore(rules: Rules, shoe_seed: int, s
 
 @settings(max_examples=60, deadline=None)
 @given(rules=valid_rules())
+@pytest.mark.slow
 def test_random_rules_survive_a_rules_file(rules: Rules) -> None:
     """``rules_to_toml`` writes every field so that the file loads back equal."""
     assert rules_from_toml(rules_to_toml(rules), origin="random.toml") == rules

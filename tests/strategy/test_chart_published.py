@@ -115,6 +115,7 @@ def test_the_cells_issue_5_names(practice: Chart, row: str, column: str, code: C
     assert practice.code(row, column) is code
 
 
+@pytest.mark.slow
 def test_without_surrender_the_surrender_cells_hit() -> None:
     """``guide`` has no surrender: "surrender if allowed, otherwise hit" cells hit."""
     guide = build_chart(PRESETS["guide"])

@@ -19,6 +19,7 @@ TABLES = Path(__file__).resolve().parents[2] / "strategy_tables"
 
 
 @pytest.mark.parametrize("preset", list(PRESETS))
+@pytest.mark.slow
 def test_committed_csv_equals_a_fresh_computation(preset: str) -> None:
     rules = PRESETS[preset]
     differences = committed_differences(rules, build_chart(rules), TABLES)

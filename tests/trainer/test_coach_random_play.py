@@ -8,6 +8,7 @@ what the rules allow in a spot; at every decision of random play at the
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from bjtrainer.engine.actions import INSURANCE_ACTIONS, Action
 from bjtrainer.engine.bankroll import Bankroll
@@ -20,6 +21,7 @@ from bjtrainer.trainer.wording import in_display_order
 PRACTICE = PRESETS["practice"]
 
 
+@pytest.mark.slow
 def test_every_legal_action_of_random_rounds_is_graded() -> None:
     rng = np.random.default_rng(20261129)
     shoe = Shoe(PRACTICE, np.random.default_rng(7))

@@ -11,7 +11,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
 
+
+@pytest.mark.slow
 def test_importing_the_app_opens_no_store(isolated_home: Path) -> None:
     code = "import bjtrainer.tui.app, bjtrainer.tui.screens.table"
     subprocess.run([sys.executable, "-c", code], check=True)

@@ -58,6 +58,7 @@ def cell(row: str, column: str) -> tuple[int, int]:
 # The screen
 
 
+@pytest.mark.slow
 async def test_the_chart_marks_the_hand_in_play_and_shows_its_expected_values(
     build_app: AppFactory,
 ) -> None:
@@ -86,6 +87,7 @@ async def test_the_chart_marks_the_hand_in_play_and_shows_its_expected_values(
         assert "Rs" not in legend  # codes the chart does not use are left out
 
 
+@pytest.mark.slow
 async def test_arrow_keys_move_the_cursor_and_home_brings_it_back(
     build_app: AppFactory,
 ) -> None:
@@ -113,6 +115,7 @@ async def test_arrow_keys_move_the_cursor_and_home_brings_it_back(
         assert isinstance(app.screen, TableScreen)
 
 
+@pytest.mark.slow
 async def test_a_click_puts_the_cursor_on_the_cell(build_app: AppFactory) -> None:
     app = build_app(SIXTEEN)
     async with app.run_test(size=SIZE) as pilot:
@@ -127,6 +130,7 @@ async def test_a_click_puts_the_cursor_on_the_cell(build_app: AppFactory) -> Non
         assert "pair 8 against 6:" in text_of(screen.query_one("#chart-detail"))
 
 
+@pytest.mark.slow
 async def test_a_pair_reads_its_pair_row_until_it_may_not_split_again(
     build_app: AppFactory,
 ) -> None:
@@ -142,6 +146,7 @@ async def test_a_pair_reads_its_pair_row_until_it_may_not_split_again(
         assert screen.chart is not None and screen.chart.rules_id == "home"
 
 
+@pytest.mark.slow
 async def test_between_rounds_no_cell_is_marked(build_app: AppFactory) -> None:
     app = build_app(SIXTEEN)
     async with app.run_test(size=SIZE) as pilot:
@@ -154,6 +159,7 @@ async def test_between_rounds_no_cell_is_marked(build_app: AppFactory) -> None:
 
 
 @pytest.mark.parametrize("preset", list(PRESETS))
+@pytest.mark.slow
 async def test_the_grid_on_screen_is_the_committed_chart(
     build_app: AppFactory, preset: str
 ) -> None:

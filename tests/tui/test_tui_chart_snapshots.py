@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
+import pytest
 from textual.pilot import Pilot
 
 from tests.tui.tui_support import HOME, SIZE, AppFactory
@@ -31,6 +32,7 @@ async def settle(pilot: Pilot[None]) -> None:
     await pilot.pause()
 
 
+@pytest.mark.slow
 def test_chart_screen(snap_compare: SnapCompare, build_app: AppFactory) -> None:
     async def open_chart(pilot: Pilot[None]) -> None:
         await pilot.press("enter", "g")
@@ -39,6 +41,7 @@ def test_chart_screen(snap_compare: SnapCompare, build_app: AppFactory) -> None:
     assert snap_compare(build_app(SIXTEEN), run_before=open_chart, terminal_size=SIZE)
 
 
+@pytest.mark.slow
 def test_why_panel_shoe_aware(snap_compare: SnapCompare, build_app: AppFactory) -> None:
     async def shoe_aware(pilot: Pilot[None]) -> None:
         await pilot.press("enter", "z")

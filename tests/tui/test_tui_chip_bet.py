@@ -41,6 +41,7 @@ def check(session: TableSession, store: Store) -> None:
 
 
 @pytest.mark.parametrize("seed", range(4))
+@pytest.mark.slow
 def test_random_nights(seed: int, store: Store) -> None:
     choose = np.random.default_rng(500 + seed)
     session = TableSession.open(store, NIGHT, np.random.default_rng(seed), fixed_clock)

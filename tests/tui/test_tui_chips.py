@@ -8,6 +8,7 @@ free balance between rounds" (1000 chips).
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Input
 
 from bjtrainer.engine.round import Phase
@@ -23,6 +24,7 @@ async def set_bet(pilot: object, amount: int) -> None:
     await pilot.press("b", "end", "ctrl+u", *str(amount), "enter")  # type: ignore[attr-defined]
 
 
+@pytest.mark.slow
 async def test_natural_pays_three_to_two_at_once(build_app: AppFactory) -> None:
     # A,K against a 9 up: no peek with a 9, the natural is paid at the deal.
     app = build_app(["AS", "9H", "KD", "7C"])
@@ -35,6 +37,7 @@ async def test_natural_pays_three_to_two_at_once(build_app: AppFactory) -> None:
         assert "Net +15" in app.screen.query_one(FeedbackView).picture.result
 
 
+@pytest.mark.slow
 async def test_next_deal_is_lowered_to_the_balance(build_app: AppFactory) -> None:
     app = build_app([*LOSE, "TS", "TH", "7D", "9C"])
     async with app.run_test(size=SIZE) as pilot:
@@ -48,6 +51,7 @@ async def test_next_deal_is_lowered_to_the_balance(build_app: AppFactory) -> Non
         assert app.session.table.balance == 0
 
 
+@pytest.mark.slow
 async def test_out_of_chips_then_refill(build_app: AppFactory) -> None:
     app = build_app([*LOSE, "TS", "TH", "7D", "9C"])
     async with app.run_test(size=SIZE) as pilot:
@@ -65,6 +69,7 @@ async def test_out_of_chips_then_refill(build_app: AppFactory) -> None:
         assert app.session.table.balance == 0
 
 
+@pytest.mark.slow
 async def test_bet_range_follows_the_balance(build_app: AppFactory) -> None:
     app = build_app(LOSE)
     async with app.run_test(size=SIZE) as pilot:

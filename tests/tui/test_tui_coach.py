@@ -12,6 +12,8 @@ it is Hit.
 
 from __future__ import annotations
 
+import pytest
+
 from bjtrainer.store import AttemptKind, Store
 from bjtrainer.tui.widgets.coach_panel import CoachPanel
 from tests.ev.oracles.infinite_deck import dealer_from_up
@@ -28,6 +30,7 @@ def test_brute_force_agrees_with_the_published_stand_figure() -> None:
     assert round(finals[22] - (1 - finals[22]), 4) == -0.5404  # 16 stands: win only on a bust
 
 
+@pytest.mark.slow
 async def test_hint_and_why_for_sixteen_against_ten(build_app: AppFactory, store: Store) -> None:
     app = build_app(["TS", "TH", "6D", "7C", "5C"])
     async with app.run_test(size=SIZE) as pilot:
@@ -67,6 +70,7 @@ async def test_hint_is_hit_for_a_three_card_sixteen(build_app: AppFactory) -> No
         assert "Surrender" not in text and "Double" not in text
 
 
+@pytest.mark.slow
 async def test_insurance_hint_and_why(build_app: AppFactory) -> None:
     app = build_app(["TS", "AH", "9D", "7C"])
     async with app.run_test(size=SIZE) as pilot:

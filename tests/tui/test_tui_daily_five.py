@@ -12,6 +12,8 @@ from __future__ import annotations
 
 from datetime import timedelta
 
+import pytest
+
 from bjtrainer.engine.actions import Action
 from bjtrainer.store import RunKind, Store
 from bjtrainer.trainer.clock import ManualClock
@@ -48,6 +50,7 @@ def screen_text(screen: object, selector: str) -> str:
     return "\n".join(text_of(widget) for widget in screen.query(selector))  # type: ignore[attr-defined]
 
 
+@pytest.mark.slow
 async def test_daily_five_played_copied_and_replayed(store: Store) -> None:
     clock = ManualClock(NOON)
     app = practice_app(store, clock)

@@ -10,6 +10,7 @@ not work now is not in the footer but still answers with the reason.
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Static
 
 from bjtrainer.engine.round import Phase
@@ -78,6 +79,7 @@ async def test_refill_key_shows_after_a_loss(build_app: AppFactory) -> None:
         assert footer(app) == ["deal", "bet", "refill", "new_session", "help", "quit"]
 
 
+@pytest.mark.slow
 async def test_hidden_keys_still_say_why(build_app: AppFactory) -> None:
     app = build_app(EIGHTS)
     async with app.run_test(size=SIZE) as pilot:

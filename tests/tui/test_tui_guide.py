@@ -9,6 +9,7 @@ so the full half is 5.
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Input
 
 from bjtrainer.engine.actions import Action
@@ -24,6 +25,7 @@ BLACKJACK = ["TS", "AH", "9D", "KC"]
 NO_BLACKJACK = ["TS", "AH", "9D", "7C"]
 
 
+@pytest.mark.slow
 async def test_partial_insurance_pays_two_to_one(build_app: AppFactory, store: Store) -> None:
     app = build_app(BLACKJACK, rules=GUIDE)
     async with app.run_test(size=SIZE) as pilot:
@@ -54,6 +56,7 @@ async def test_partial_insurance_pays_two_to_one(build_app: AppFactory, store: S
     assert not decision.accepted  # 3/10 insured at -1/13 a chip gives up 0.023 > 0.02
 
 
+@pytest.mark.slow
 async def test_escape_returns_to_the_offer_and_a_lost_insurance(build_app: AppFactory) -> None:
     app = build_app(NO_BLACKJACK, rules=GUIDE)
     async with app.run_test(size=SIZE) as pilot:
@@ -70,6 +73,7 @@ async def test_escape_returns_to_the_offer_and_a_lost_insurance(build_app: AppFa
         assert "Net +9" in app.screen.query_one(FeedbackView).picture.result
 
 
+@pytest.mark.slow
 async def test_no_surrender_at_the_guide_table(build_app: AppFactory) -> None:
     # Hard 16 against a 10 (hole 7): at practice late surrender would be offered.
     app = build_app(["TS", "TH", "6D", "7C"], rules=GUIDE)

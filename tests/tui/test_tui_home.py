@@ -10,6 +10,7 @@ double after a split, no insurance and no surrender, even bets 2..100
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Static
 
 from bjtrainer.engine.round import Phase
@@ -23,6 +24,7 @@ from tests.tui.tui_support import HOME, SIZE, AppFactory, shown_commands, text_o
 SPLIT = ["8S", "6H", "8D", "TC", "8H", "3C", "TD", "9S"]
 
 
+@pytest.mark.slow
 async def test_one_split_and_no_double_after_it(build_app: AppFactory) -> None:
     app = build_app(SPLIT, rules=HOME)
     async with app.run_test(size=SIZE) as pilot:
@@ -58,6 +60,7 @@ async def test_no_insurance_offer_with_an_ace_up(build_app: AppFactory) -> None:
         assert "Insure" not in app.screen.query_one(FeedbackView).picture.prompt
 
 
+@pytest.mark.slow
 async def test_bets_are_even_from_2_to_100(build_app: AppFactory) -> None:
     app = build_app([], rules=HOME)
     async with app.run_test(size=SIZE) as pilot:

@@ -31,6 +31,7 @@ def shown(app: object) -> set[str]:
     return {b.id.removeprefix("button-") for b in bar.query("ChoiceButton") if b.display}
 
 
+@pytest.mark.slow
 async def test_insurance_taken_and_lost(build_app: AppFactory, store: Store) -> None:
     app = build_app(NO_BLACKJACK)
     async with app.run_test(size=SIZE) as pilot:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.widgets import Checkbox, Input
 
 from bjtrainer.engine.round import Phase
@@ -50,6 +51,7 @@ def bet_shown(app: object) -> int:
     return int(picture.bet)
 
 
+@pytest.mark.slow
 async def test_a_bet_built_from_chips_and_repeated(build_app: AppFactory, store: Store) -> None:
     app = build_app([*WIN, *WIN], rules=NIGHT)
     async with app.run_test(size=SIZE) as pilot:
@@ -85,6 +87,7 @@ async def test_a_bet_built_from_chips_and_repeated(build_app: AppFactory, store:
     assert store.load_table("night")["balance"] == 500  # type: ignore[index]
 
 
+@pytest.mark.slow
 async def test_unticked_box_clears_the_bet_after_a_round(
     build_app: AppFactory, store_path: Path
 ) -> None:
@@ -106,6 +109,7 @@ async def test_unticked_box_clears_the_bet_after_a_round(
             assert app.session.repeat_bet and bet_shown(app) == 30
 
 
+@pytest.mark.slow
 async def test_the_bet_never_passes_the_table_maximum_or_the_balance(
     build_app: AppFactory,
 ) -> None:
@@ -128,6 +132,7 @@ async def test_the_bet_never_passes_the_table_maximum_or_the_balance(
         )
 
 
+@pytest.mark.slow
 async def test_cash_out_puts_the_balance_on_the_board(build_app: AppFactory, store: Store) -> None:
     app = build_app(WIN, rules=NIGHT)
     async with app.run_test(size=SIZE) as pilot:
@@ -159,6 +164,7 @@ async def test_cash_out_puts_the_balance_on_the_board(build_app: AppFactory, sto
     assert store.load_table("night")["balance"] == 500  # type: ignore[index]
 
 
+@pytest.mark.slow
 async def test_below_five_chips_the_night_is_over(build_app: AppFactory, store: Store) -> None:
     # 500 + 7 (3:2 on 5, half a chip rounded down) = 507; a bet of 500 loses: 7 left;
     # the 500 down is lowered to what is left in whole 5s: 5, which loses: 2 left.
@@ -195,6 +201,7 @@ async def test_below_five_chips_the_night_is_over(build_app: AppFactory, store: 
     assert [(e.name, e.score) for e in Board(store).top("night")] == [("Bo", 2)]
 
 
+@pytest.mark.slow
 async def test_a_broke_night_asks_for_the_name_after_a_restart(
     build_app: AppFactory, store: Store
 ) -> None:

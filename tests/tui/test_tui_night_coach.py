@@ -12,6 +12,8 @@ this flips 11 against a ten from double to hit.
 
 from __future__ import annotations
 
+import pytest
+
 from bjtrainer.engine.actions import Action
 from bjtrainer.store import Store
 from bjtrainer.trainer.wording import signed
@@ -25,6 +27,7 @@ from tests.tui.tui_support import NIGHT, SIZE, AppFactory, text_of
 ELEVEN_V_TEN = ["6S", "TH", "5D", "AC", "9H"]
 
 
+@pytest.mark.slow
 async def test_eleven_against_a_ten_hits_and_a_double_is_taken_by_the_blackjack(
     build_app: AppFactory, store: Store
 ) -> None:

@@ -51,6 +51,7 @@ TOPICS = {
 }
 
 
+@pytest.mark.slow
 async def test_every_topic_key_starts_its_focused_set(store: Store) -> None:
     app = practice_app(store)
     async with app.run_test(size=SIZE) as pilot:
@@ -81,6 +82,7 @@ async def test_every_topic_key_starts_its_focused_set(store: Store) -> None:
         assert isinstance(app.screen, TableScreen)
 
 
+@pytest.mark.slow
 async def test_keys_open_each_other_screen_and_back(store: Store) -> None:
     app = practice_app(store)
     async with app.run_test(size=SIZE) as pilot:

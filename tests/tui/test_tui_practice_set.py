@@ -13,6 +13,8 @@ counted from the answers the test gave.
 
 from __future__ import annotations
 
+import pytest
+
 from bjtrainer.store import AttemptKind, RunKind, Store
 from bjtrainer.trainer.wording import label
 from bjtrainer.tui.screens.set_summary import SetSummaryScreen
@@ -39,6 +41,7 @@ def summary_text(app: object) -> str:
     return "\n".join(text_of(widget) for widget in screen.query("#summary-body Static"))
 
 
+@pytest.mark.slow
 async def test_a_focused_set_through_the_keys(store: Store) -> None:
     app = practice_app(store)
     async with app.run_test(size=SIZE) as pilot:
@@ -97,6 +100,7 @@ async def test_a_focused_set_through_the_keys(store: Store) -> None:
     assert queued.spot_key == pending.spot.key and queued.misses == 1
 
 
+@pytest.mark.slow
 async def test_hint_first_makes_the_answer_count_apart(store: Store) -> None:
     app = practice_app(store)
     async with app.run_test(size=SIZE) as pilot:

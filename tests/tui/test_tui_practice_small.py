@@ -8,6 +8,8 @@ set's own pending spot.
 
 from __future__ import annotations
 
+import pytest
+
 from bjtrainer.store import Store
 from bjtrainer.tui.keys import both_cases
 from bjtrainer.tui.widgets.coach_panel import CoachPanel
@@ -21,6 +23,7 @@ def test_letter_keys_are_bound_in_both_cases() -> None:
     assert both_cases("enter,question_mark,f1") == "enter,question_mark,f1"
 
 
+@pytest.mark.slow
 async def test_why_shows_in_a_practice_set_at_80_by_24(store: Store) -> None:
     app = practice_app(store)
     async with app.run_test(size=(80, 24)) as pilot:
@@ -34,6 +37,7 @@ async def test_why_shows_in_a_practice_set_at_80_by_24(store: Store) -> None:
         assert on_screen(app, panel)
 
 
+@pytest.mark.slow
 async def test_play_on_after_a_miss_shows_the_reason_and_the_result(store: Store) -> None:
     """A missed stand played on (O) ends the hand: the reason stays and the
     round's result line (net change, as at the table) follows it."""

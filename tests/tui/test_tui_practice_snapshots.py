@@ -13,6 +13,7 @@ from collections.abc import Callable
 from datetime import timedelta
 
 import numpy as np
+import pytest
 from textual.pilot import Pilot
 
 from bjtrainer.engine.actions import Action
@@ -87,14 +88,17 @@ def stats_store(store: Store) -> None:
         clock.advance(timedelta(days=1))
 
 
+@pytest.mark.slow
 def test_new_session_menu(snap_compare: SnapCompare, store: Store) -> None:
     assert snap_compare(practice_app(store), press=["m", "down", "down"], terminal_size=SIZE)
 
 
+@pytest.mark.slow
 def test_set_after_a_miss(snap_compare: SnapCompare, store: Store) -> None:
     assert snap_compare(practice_app(store), run_before=miss_first, terminal_size=SIZE)
 
 
+@pytest.mark.slow
 def test_set_summary(snap_compare: SnapCompare, store: Store) -> None:
     study_store(store)  # two queued spots: a short review set
 
@@ -110,6 +114,7 @@ def test_review_queue_with_a_spot_to_study(snap_compare: SnapCompare, store: Sto
     assert snap_compare(practice_app(store), press=["m", "m"], terminal_size=SIZE)
 
 
+@pytest.mark.slow
 def test_daily_five_after_playing(snap_compare: SnapCompare, store: Store) -> None:
     async def play(pilot: Pilot[None]) -> None:
         await pilot.press("m", "d", "enter")
@@ -119,6 +124,7 @@ def test_daily_five_after_playing(snap_compare: SnapCompare, store: Store) -> No
     assert snap_compare(practice_app(store), run_before=play, terminal_size=SIZE)
 
 
+@pytest.mark.slow
 def test_stats(snap_compare: SnapCompare, store: Store) -> None:
     stats_store(store)
     assert snap_compare(practice_app(store), press=["m", "s"], terminal_size=SIZE)

@@ -12,6 +12,7 @@ insurance answer; an ace counts as 11 unless that busts the hand.
 from __future__ import annotations
 
 import numpy as np
+import pytest
 
 from bjtrainer.engine.actions import Action
 from bjtrainer.engine.round import Phase
@@ -50,6 +51,7 @@ async def set_bet(pilot: object, amount: int) -> None:
     await pilot.press("b", "end", "ctrl+u", *str(amount), "enter")  # type: ignore[attr-defined]
 
 
+@pytest.mark.slow
 async def test_prompt_names_the_bet_the_deal_places(build_app: AppFactory) -> None:
     app = build_app([*LOSE, *LOSE])
     async with app.run_test(size=SIZE) as pilot:
@@ -62,6 +64,7 @@ async def test_prompt_names_the_bet_the_deal_places(build_app: AppFactory) -> No
         assert app.session.table.round.bet == 400  # type: ignore[union-attr]
 
 
+@pytest.mark.slow
 async def test_empty_balance_points_to_refill(build_app: AppFactory) -> None:
     app = build_app(LOSE)
     async with app.run_test(size=SIZE) as pilot:
@@ -94,6 +97,7 @@ def test_bet_chooser_below_the_minimum_at_other_tables(store: Store) -> None:
     assert home.bet_chooser_problem() is None
 
 
+@pytest.mark.slow
 async def test_insurance_that_cannot_be_afforded(build_app: AppFactory) -> None:
     app = build_app(ACE_UP)
     async with app.run_test(size=SIZE) as pilot:
@@ -132,6 +136,7 @@ async def test_declined_insurance_then_a_clean_peek(build_app: AppFactory) -> No
         assert feedback(app)[1] == "Dealer checked: no blackjack."
 
 
+@pytest.mark.slow
 async def test_lost_insurance_is_said_at_the_peek(build_app: AppFactory) -> None:
     app = build_app(ACE_UP)
     async with app.run_test(size=SIZE) as pilot:

@@ -11,6 +11,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from bjtrainer.engine.round import Phase
 from bjtrainer.store import Store
 from bjtrainer.tui.widgets.dealer_view import DealerView
@@ -24,6 +26,7 @@ CARDS = ["TS", "7H", "2D", "9C", "3H", "5D", "4S"]
 OTHER = ["AS", "AH", "AD", "AC", "AS", "AH", "AD"]
 
 
+@pytest.mark.slow
 async def test_restart_mid_hand_shows_the_same_hand(
     build_app: AppFactory, store_path: Path
 ) -> None:
@@ -53,6 +56,7 @@ async def test_restart_mid_hand_shows_the_same_hand(
             assert app.session.table.balance == 1000
 
 
+@pytest.mark.slow
 async def test_restart_after_a_round_shows_the_last_round(
     build_app: AppFactory, store_path: Path
 ) -> None:

@@ -21,6 +21,7 @@ from __future__ import annotations
 from datetime import timedelta
 
 import numpy as np
+import pytest
 from textual.widgets import OptionList
 
 from bjtrainer.engine.actions import Action
@@ -50,6 +51,7 @@ def queue_prompts(screen: ReviewQueueScreen) -> list[str]:
     return [str(listing.get_option_at_index(i).prompt) for i in range(listing.option_count)]
 
 
+@pytest.mark.slow
 async def test_a_mistake_is_cleared_from_the_queue_over_two_runs(store: Store) -> None:
     clock = ManualClock(NOON)
     app = practice_app(store, clock)
@@ -101,6 +103,7 @@ async def test_a_mistake_is_cleared_from_the_queue_over_two_runs(store: Store) -
     assert kinds == [RunKind.FOCUS, RunKind.REVIEW, RunKind.REVIEW, RunKind.DUE]
 
 
+@pytest.mark.slow
 async def test_a_spot_missed_four_times_shows_its_why_and_chart_row(store: Store) -> None:
     # Hard 16 (T,6) against a T, stood on four times at the table: each a miss.
     legal = frozenset({Action.HIT, Action.STAND, Action.DOUBLE, Action.SURRENDER})

@@ -11,6 +11,7 @@ and double 11 against a 6, stand 17.
 
 from __future__ import annotations
 
+import pytest
 from textual.widgets import Static
 
 from bjtrainer.engine.actions import Action
@@ -30,6 +31,7 @@ ISSUE_KEYS = ("Enter", "H / C", "S / P", "D", "X", "R", "Y", "N", "?", "W", "B",
 SPLIT_DOUBLE = ["8S", "6H", "8D", "TC", "3H", "TD", "9C", "TS"]
 
 
+@pytest.mark.slow
 async def test_round_with_split_and_double(build_app: AppFactory, store: Store) -> None:
     app = build_app(SPLIT_DOUBLE)
     async with app.run_test(size=SIZE) as pilot:
@@ -74,6 +76,7 @@ async def test_round_with_split_and_double(build_app: AppFactory, store: Store) 
     assert all(d.created_at == "2025-01-02T03:04:05+00:00" for d in decisions)
 
 
+@pytest.mark.slow
 async def test_mouse_buttons_play_the_same_round(build_app: AppFactory) -> None:
     app = build_app(SPLIT_DOUBLE)
     async with app.run_test(size=SIZE) as pilot:
@@ -85,6 +88,7 @@ async def test_mouse_buttons_play_the_same_round(build_app: AppFactory) -> None:
         assert app.session.table.balance == 1030
 
 
+@pytest.mark.slow
 async def test_only_legal_actions_are_offered(build_app: AppFactory) -> None:
     # 8,8 v 6: all five hand actions are legal (RULES.md: double any two cards, split
     # equal values, late surrender on the first two cards); after a hit (18) only hit, stand.
@@ -102,6 +106,7 @@ async def test_only_legal_actions_are_offered(build_app: AppFactory) -> None:
         assert shown() == {"hit", "stand"}
 
 
+@pytest.mark.slow
 async def test_late_surrender_returns_half_the_bet_rounded_down(
     build_app: AppFactory, store: Store
 ) -> None:
@@ -165,6 +170,7 @@ async def test_hole_card_stays_hidden_until_the_reveal(build_app: AppFactory) ->
         assert app.session.table.balance == 990
 
 
+@pytest.mark.slow
 async def test_soft_total_is_marked(build_app: AppFactory) -> None:
     app = build_app(["AS", "9H", "6D", "7C"])
     async with app.run_test(size=SIZE) as pilot:
@@ -174,6 +180,7 @@ async def test_soft_total_is_marked(build_app: AppFactory) -> None:
         assert view.has_class("-active") and view.has_class("-soft")
 
 
+@pytest.mark.slow
 async def test_bet_chooser(build_app: AppFactory, store: Store) -> None:
     app = build_app(["TS", "7H", "9D", "9C"])
     async with app.run_test(size=SIZE) as pilot:
@@ -195,6 +202,7 @@ async def test_bet_chooser(build_app: AppFactory, store: Store) -> None:
         assert not app.screen.query("#bet-input")
 
 
+@pytest.mark.slow
 async def test_bet_quick_buttons_and_cancel(build_app: AppFactory) -> None:
     app = build_app([])
     async with app.run_test(size=SIZE) as pilot:
@@ -239,6 +247,7 @@ async def test_q_quits(build_app: AppFactory) -> None:
     assert app.return_code == 0
 
 
+@pytest.mark.slow
 async def test_four_split_hands_fit_the_table(build_app: AppFactory) -> None:
     # 8,8 v 6 split three times (RULES.md, practice: split up to 4 hands). Hand 1 then
     # draws another 8: a pair, but a fifth hand is not allowed. It hits three aces

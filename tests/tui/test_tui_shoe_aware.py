@@ -138,6 +138,7 @@ async def test_home_figures_equal_a_brute_force_of_the_unseen_cards(
         assert not app.screen.query_one(CoachPanel).display  # one Why panel at a time
 
 
+@pytest.mark.slow
 async def test_the_figures_never_depend_on_the_hole_card_or_the_shoe_order(
     store: Store,
 ) -> None:
@@ -207,6 +208,7 @@ async def test_at_the_insurance_offer_the_chance_of_a_ten_underneath(
 # The toggle
 
 
+@pytest.mark.slow
 async def test_the_panel_says_computing_until_the_worker_answers(
     build_app: AppFactory, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -234,6 +236,7 @@ async def test_the_panel_says_computing_until_the_worker_answers(
         assert figures.best is Action.STAND
 
 
+@pytest.mark.slow
 async def test_z_switches_the_why_panel_and_a_move_closes_it(
     build_app: AppFactory, store: Store
 ) -> None:
@@ -266,6 +269,7 @@ async def test_z_switches_the_why_panel_and_a_move_closes_it(
     assert [d.kind for d in store.attempts()] == [AttemptKind.AFTER_HINT] * 2
 
 
+@pytest.mark.slow
 async def test_between_rounds_z_only_turns_the_toggle(build_app: AppFactory) -> None:
     app = build_app(SEVENS, rules=HOME)
     async with app.run_test(size=SIZE) as pilot:

@@ -48,6 +48,7 @@ blackjack_payout = "6:5"
 H17_CARDS = ["AS", "9H", "KD", "7C", "TS", "6H", "8D", "AC", "2S"]
 
 
+@pytest.mark.slow
 async def test_first_start_asks_then_remembers(build_app: AppFactory, store: Store) -> None:
     app = build_app([], rules=None)
     async with app.run_test(size=SIZE) as pilot:
@@ -94,6 +95,7 @@ async def test_rules_given_skip_the_choice(build_app: AppFactory, store: Store) 
     assert store.get_setting(TABLE_SETTING) is None  # --rules does not change the choice
 
 
+@pytest.mark.slow
 async def test_switching_tables_keeps_each_table(build_app: AppFactory, store: Store) -> None:
     app = build_app(LOSE)
     async with app.run_test(size=SIZE) as pilot:
@@ -124,6 +126,7 @@ async def test_switching_tables_keeps_each_table(build_app: AppFactory, store: S
     assert [d.rules_id for d in store.attempts()] == ["practice"]  # statistics per table
 
 
+@pytest.mark.slow
 async def test_a_rules_file_with_typos_then_fixed(
     build_app: AppFactory, store: Store, tmp_path: Path
 ) -> None:

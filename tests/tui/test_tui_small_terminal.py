@@ -110,6 +110,7 @@ async def test_insurance_buttons_and_footer_at_80_by_24(build_app: AppFactory) -
         assert footer_fits(app, SMALL[0]) == ["y", "n", "question_mark", "w", "f1", "q"]
 
 
+@pytest.mark.slow
 async def test_every_action_button_and_the_footer_fit(build_app: AppFactory) -> None:
     # 8,8 against a 6: all five actions are legal (RULES.md, practice).
     app = build_app(["8S", "6H", "8D", "TC"])
@@ -124,6 +125,7 @@ async def test_every_action_button_and_the_footer_fit(build_app: AppFactory) -> 
         footer_fits(app, SMALL[0])
 
 
+@pytest.mark.slow
 async def test_result_line_is_never_pushed_out(build_app: AppFactory) -> None:
     app = build_app(FOUR_HANDS)
     async with app.run_test(size=SMALL) as pilot:
@@ -141,6 +143,7 @@ async def test_result_line_is_never_pushed_out(build_app: AppFactory) -> None:
 
 
 @pytest.mark.parametrize("size", [SMALL, SIZE])
+@pytest.mark.slow
 async def test_hand_outcomes_are_drawn_whole(build_app: AppFactory, size: tuple[int, int]) -> None:
     app = build_app(FOUR_HANDS)
     async with app.run_test(size=size) as pilot:

@@ -40,10 +40,12 @@ def test_mid_hand_after_a_split(snap_compare: SnapCompare, build_app: AppFactory
     assert snap_compare(build_app(SPLIT), press=["enter", "x"], terminal_size=SIZE)
 
 
+@pytest.mark.slow
 def test_why_panel(snap_compare: SnapCompare, build_app: AppFactory) -> None:
     assert snap_compare(build_app(SIXTEEN), press=["enter", "w"], terminal_size=SIZE)
 
 
+@pytest.mark.slow
 def test_settled_round(snap_compare: SnapCompare, build_app: AppFactory) -> None:
     assert snap_compare(build_app(SPLIT), press=["enter", "x", "d", "s"], terminal_size=SIZE)
 
@@ -53,6 +55,7 @@ def test_help_screen(snap_compare: SnapCompare, build_app: AppFactory) -> None:
 
 
 @pytest.mark.parametrize("design", list(CARD_DESIGNS))
+@pytest.mark.slow
 def test_card_design(snap_compare: SnapCompare, build_app: AppFactory, design: str) -> None:
     app = build_app(SUITS, design=design)
     assert snap_compare(app, press=["enter", "h"], terminal_size=SIZE)
@@ -62,11 +65,13 @@ def test_sit_down_screen(snap_compare: SnapCompare, build_app: AppFactory) -> No
     assert snap_compare(build_app([], rules=None), press=["down", "down"], terminal_size=SIZE)
 
 
+@pytest.mark.slow
 def test_night_table(snap_compare: SnapCompare, build_app: AppFactory) -> None:
     app = build_app(SUITS, rules=NIGHT)
     assert snap_compare(app, press=["0", "2", "1"], terminal_size=SIZE)
 
 
+@pytest.mark.slow
 def test_top_five_board(snap_compare: SnapCompare, build_app: AppFactory, store: Store) -> None:
     board = Board(store)
     for name, score, day in SCORES:

@@ -11,6 +11,8 @@ Strategy"); standing on it is right.
 
 from __future__ import annotations
 
+import pytest
+
 from bjtrainer.store import AttemptKind, Store
 from tests.tui.tui_support import SIZE, AppFactory
 
@@ -33,6 +35,7 @@ async def test_a_table_mistake_enters_the_review_queue(build_app: AppFactory, st
     assert practice.stats().counts.first == 1
 
 
+@pytest.mark.slow
 async def test_a_hinted_table_answer_counts_as_after_a_hint(
     build_app: AppFactory, store: Store
 ) -> None:

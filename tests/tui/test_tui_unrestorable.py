@@ -65,10 +65,12 @@ async def check_start(app_of: AppFactory, store_path: Path, raw: str, reason: st
             assert sorted(raw_rows(store)) == ["practice", KEPT]
 
 
+@pytest.mark.slow
 async def test_a_state_the_engine_cannot_replay(build_app: AppFactory, store_path: Path) -> None:
     await check_start(build_app, store_path, '{"format":999}', "could not be restored")
 
 
+@pytest.mark.slow
 async def test_a_row_that_is_not_json(build_app: AppFactory, store_path: Path) -> None:
     await check_start(build_app, store_path, NOT_JSON, "not readable JSON")
 
@@ -93,6 +95,7 @@ def test_a_store_that_cannot_be_read_is_still_an_error(store_path: Path) -> None
         store.db.execute("select 1")
 
 
+@pytest.mark.slow
 async def test_the_sit_down_screen_shows_an_unreadable_table(
     build_app: AppFactory, store: Store
 ) -> None:

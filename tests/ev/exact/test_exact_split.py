@@ -172,6 +172,7 @@ class TwoHandSplit:
     ("table", "pair", "up"),
     [("practice", "8", "6"), ("practice", "7", "T"), ("night", "9", "T"), ("practice", "4", "5")],
 )
+@pytest.mark.slow
 def test_one_split_is_exact(table: str, pair: str, up: str) -> None:
     """With no resplit the split value is exact (module docstring): both hands, true deal order."""
     split = TwoHandSplit(table, pair, up, TINY)

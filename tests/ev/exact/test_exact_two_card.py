@@ -34,6 +34,7 @@ WIZARD_GAME_RETURNS = [
 
 
 @pytest.mark.parametrize(("page", "rules", "expected"), WIZARD_GAME_RETURNS)
+@pytest.mark.slow
 def test_game_return_matches_appendix_9(page: str, rules: Rules, expected: float) -> None:
     """wizardofodds.com/games/blackjack/appendix/9/<page>/, "Expected return of game".
 
@@ -45,6 +46,7 @@ def test_game_return_matches_appendix_9(page: str, rules: Rules, expected: float
     assert game_return(rules) == pytest.approx(expected, abs=1e-5)
 
 
+@pytest.mark.slow
 def test_a_huge_shoe_gives_the_infinite_deck_house_edge() -> None:
     """Wizard of Odds, Blackjack Appendix 1: "the house edge is -0.511734%".
 
@@ -65,6 +67,7 @@ def test_a_huge_shoe_gives_the_infinite_deck_house_edge() -> None:
 
 
 @pytest.mark.parametrize("preset", ["practice", "night", "home"])
+@pytest.mark.slow
 def test_huge_shoe_equals_independent_draws(preset: str) -> None:
     """As the deck count grows, the exact values become the independent-draw values.
 

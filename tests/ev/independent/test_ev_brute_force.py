@@ -336,6 +336,7 @@ def test_analyse_agrees_with_brute_force(table: str, hand_spot: HandSpot) -> Non
 
 
 @pytest.mark.parametrize("table", sorted(RULES))
+@pytest.mark.slow
 def test_round_ev_agrees_with_brute_force(table: str) -> None:
     rules, restated = RULES[table]
     expected = brute_round(restated)

@@ -263,6 +263,7 @@ def overall(by_up: dict[str, float]) -> float:
 
 
 @pytest.mark.parametrize("name", sorted(TABLES))
+@pytest.mark.slow
 def test_expected_return_two_ways(name: str) -> None:
     rules, restated = TABLES[name]
     expected = brute_round(restated)
@@ -273,6 +274,7 @@ def test_expected_return_two_ways(name: str) -> None:
     assert result.expected_return == pytest.approx(overall(expected), abs=TOL)
 
 
+@pytest.mark.slow
 def test_guide_house_edge_is_the_published_figure() -> None:
     """Wizard of Odds, Blackjack Appendix 1: "the house edge is -0.511734%"
     (shared/reference/published.md; the guide rules are its rules)."""

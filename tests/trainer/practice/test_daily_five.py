@@ -61,6 +61,7 @@ def in_new_process(rules_id: str, day: str) -> list[str]:
     return keys
 
 
+@pytest.mark.slow
 def test_the_same_five_on_every_start_of_a_date() -> None:
     first = in_new_process("practice", "2026-11-29")
     second = in_new_process("practice", "2026-11-29")

@@ -53,6 +53,7 @@ def test_weights_follow_the_documented_formula() -> None:
         spot_weight(SpotHistory(2, 3))
 
 
+@pytest.mark.slow
 def test_missed_and_unseen_spots_are_drawn_most_often() -> None:
     candidates = [UNSEEN, KNOWN, SHAKY, OLD]
     weights = np.array(
@@ -75,6 +76,7 @@ def test_missed_and_unseen_spots_are_drawn_most_often() -> None:
     assert counts[SHAKY.key] > counts[UNSEEN.key] > counts[KNOWN.key] > counts[OLD.key]
 
 
+@pytest.mark.slow
 def test_every_chart_cell_has_the_same_chance_before_any_answer() -> None:
     # Hard 12 v 4 can be dealt four ways (T,2 9,3 8,4 7,5); hard 5 v 4 one way (2,3).
     twelves = [hand(cards, "4") for cards in (("T", "2"), ("9", "3"), ("8", "4"), ("7", "5"))]
@@ -100,6 +102,7 @@ def test_a_set_draws_distinct_spots_and_leaves_out_excluded_ones() -> None:
         draw_spots(candidates, {}, -1, np.random.default_rng(1))
 
 
+@pytest.mark.slow
 def test_focused_sets_bring_a_missed_spot_back_more_often() -> None:
     candidates = topic_spots(PRESETS["practice"], Topic.PAIRS)
     target = next(spot for spot in candidates if spot.cards == ("A", "A") and spot.up == "A")
