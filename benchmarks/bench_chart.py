@@ -1,4 +1,4 @@
-"""Exact finite-shoe analysis timings (issue 5's targets), printed, never asserted.
+"""Exact finite-shoe analysis timings against their targets, printed, never asserted.
 
 - The full six-deck chart of the ``practice`` table from cold (every cache
   empty, in a fresh process after the imports): target at most 1 s on one

@@ -20,8 +20,10 @@ import time
 from collections.abc import Callable
 
 from bjtrainer.engine.presets import PRESETS
-from bjtrainer.ev import HandSpot, analyse, house_edge, round_ev, solution, spots
-from bjtrainer.ev import dealer as dealer_module
+from bjtrainer.ev import HandSpot, analyse, round_ev
+from bjtrainer.ev import spot as spot_module
+from bjtrainer.ev.independent import dealer as dealer_module
+from bjtrainer.ev.independent import house_edge, solution
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T")
 RUNS = 31
@@ -33,7 +35,7 @@ def clear_caches() -> None:
     solution.solve.cache_clear()
     dealer_module.dealer_table.cache_clear()
     house_edge._solve_round.cache_clear()
-    spots._read_hand.cache_clear()
+    spot_module._read_hand.cache_clear()
 
 
 def every_two_card_spot() -> list[HandSpot]:

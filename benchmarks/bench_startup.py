@@ -1,4 +1,4 @@
-"""Whole-process start-up times (issue 2's targets), printed, never asserted.
+"""Whole-process start-up times against their targets, printed, never asserted.
 
 - ``bjtrainer hint`` as a process: target at most 200 ms.
 - ``bjtrainer`` to its first frame, next to an empty Textual app started
