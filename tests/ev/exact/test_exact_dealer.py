@@ -25,8 +25,8 @@ def brute_force_dealer(up: int, shoe: list[int], hits_soft_17: bool) -> list[Fra
     """Enumerate every draw sequence card by card, exact fractions, no peek.
 
     Returns chances of 17, 18, 19, 20, 21, bust, blackjack (a two-card 21).
-    Written from the rules of ``shared/RULES.md`` ("dealer soft 17"), not
-    from the module under test.
+    Written from the rules of ``docs/rules/practice.md`` ("The dealer's
+    turn"), not from the module under test.
     """
     result = [Fraction(0)] * 7
 
@@ -108,7 +108,7 @@ def test_h17_differs_from_s17_only_through_soft_17() -> None:
 def test_krigman_infinite_shoe_totals_at_a_huge_shoe() -> None:
     """Alan Krigman, casinocitytimes.com (2006), S17, before any peek, in percent.
 
-    ``shared/reference/published.md``: ten up 11.14 11.14 11.14 34.22 3.45
+    ``docs/numbers.md``, "2. The dealer's final total": ten up 11.14 11.14 11.14 34.22 3.45
     blackjack 7.69 bust 21.21 (the exact bust; printed 21.22 so the row sums
     to 100); ace up 13.08 13.08 13.08 13.08 5.39 blackjack 30.77 bust 11.52.
     The ace row's bust is printed rounded the same way (exact 11.5286%), so

@@ -29,7 +29,7 @@ def brute_force_patterns(
     """Deal second cards one hand at a time from ``pairs`` pair cards and ``others`` others.
 
     A hand that draws a pair card while fewer than ``max_hands`` hands exist
-    is split again (the rule of ``shared/RULES.md``). Returns the expected
+    is split again (``docs/rules/practice.md``, "Splits"). Returns the expected
     number of hands whose second card is not a pair card (N) and of hands
     dealt once the round is full (x), by the round's number of resplits.
     """

@@ -24,7 +24,7 @@ def test_actions_are_the_rules_actions_in_order() -> None:
 
 
 def test_surrender_is_half_the_wager() -> None:
-    """``003_2bdd88f24671a4ec.txt``: "Late surrender then returns half your original wager"."""
+    """Late surrender returns half the wager: ``docs/numbers.md``, "6. Surrender"."""
     got = analyse_shoe(PRACTICE, HandSpot(cards=("T", "6"), up="T"), unseen_composition(6, "T6T"))
     assert got.evs[Action.SURRENDER] == -0.5
     assert got.dealer_checked

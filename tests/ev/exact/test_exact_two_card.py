@@ -39,7 +39,7 @@ def test_game_return_matches_appendix_9(page: str, rules: Rules, expected: float
     """wizardofodds.com/games/blackjack/appendix/9/<page>/, "Expected return of game".
 
     Every non-split figure matches Appendix 9 to its sixth decimal
-    (test_finite_player). Resplit values are approximations whose details
+    (``test_exact_player.py``). Resplit values are approximations whose details
     differ between analysers (``bjtrainer.ev.exact.split``); ours land within
     5e-6 of Wizard's whole-game returns, so the check is to 1e-5.
     """
@@ -50,7 +50,7 @@ def test_game_return_matches_appendix_9(page: str, rules: Rules, expected: float
 def test_a_huge_shoe_gives_the_infinite_deck_house_edge() -> None:
     """Wizard of Odds, Blackjack Appendix 1: "the house edge is -0.511734%".
 
-    ``shared/reference/published.md``: player EV -0.00511734 per round for S17,
+    Player EV -0.00511734 per round for S17,
     DAS, split to 4 hands, no resplit of aces, no surrender (the ``guide``
     rules with doubling on any two cards); 16 v 10 stand -0.5404, hit
     -0.5398, double -1.0797; 8,8 v 10 split -0.4807. With 100 000 decks the

@@ -6,9 +6,9 @@ probabilities, each rank 1/13, ten-values 4/13), and the player's round is a
 recursion over explicit hands: every legal action at every decision,
 splitting into hands that get their second card when their turn begins,
 the player maximising the expected total return of the round. Only the
-numbers of the rules are restated here, by hand, from ``shared/RULES.md``
-and the seed documents; nothing is imported from ``bjtrainer.ev`` but the
-functions under test.
+numbers of the rules are restated here, by hand, from
+``docs/rules/<table>.md``; nothing is imported from ``bjtrainer.ev`` but
+the functions under test.
 
 Expected agreement: 1e-9 (both are exact up to floating-point rounding).
 """
@@ -49,11 +49,11 @@ class Table:
 
 ANY_TOTAL = frozenset(range(2, 22))
 
-# practice: 003_2bdd88f24671a4ec.txt, RULES.md "practice" column.
+# practice: docs/rules/practice.md.
 PRACTICE = Table(False, True, True, 1.5, ANY_TOTAL, True, 4, False, True)
-# night: 000_8a8a97ee632ebe69.txt: peek with an ace only, no surrender.
+# night: docs/rules/night.md: peek with an ace only, no surrender.
 NIGHT = Table(False, True, False, 1.5, ANY_TOTAL, True, 4, False, False)
-# home: 002_d3bfe4c3d11df71d.txt: one split only, no DAS, no surrender.
+# home: docs/rules/home.md: one split only, no DAS, no surrender.
 HOME = Table(False, True, True, 1.5, ANY_TOTAL, False, 2, False, False)
 # A variant exercising the other rules: H17, 6:5, RSA, double on 10 or 11
 # only, no DAS, three hands at most.

@@ -1,4 +1,4 @@
-"""The EV layer against every figure of ``shared/reference/published.md``.
+"""The EV layer against the published figures it can be checked against.
 
 Sources: Wizard of Odds, Blackjack Appendix 1 and Appendix 5 (infinite deck);
 Alan Krigman, "How well can you predict dealers' final totals from their

@@ -1,29 +1,28 @@
 """The house edge of every table, two ways: the recursion and a brute force.
 
-Issue 4 ("Done means": house-edge tests). The recursion is
-:func:`bjtrainer.ev.round_ev`. The brute force is written here and shares
-no code with ``bjtrainer.ev``: it enumerates the round over its first cards
-(the dealer's up card, the player's two cards), with the dealer's hands
-enumerated explicitly card by card from the up card and the hole card, each
-with its probability, and the player's choices found by trying every legal
-action. Independent draws throughout (shared/RULES.md, "The trainer's
-numbers"): A, 2, ..., 9 each 1/13, a ten-value card 4/13.
+The recursion is :func:`bjtrainer.ev.round_ev`, the figure of ``bjtrainer
+edge``. The brute force is written here and shares no code with
+``bjtrainer.ev``: it enumerates the round over its first cards (the dealer's
+up card, the player's two cards), with the dealer's hands enumerated
+explicitly card by card from the up card and the hole card, each with its
+probability, and the player's choices found by trying every legal action. Independent draws throughout (``docs/numbers.md``, "1. Independent
+draws"): A, 2, ..., 9 each 1/13, a ten-value card 4/13.
 
-The rules are restated by hand for the brute force from shared/RULES.md and
-the seed documents, not read from :class:`Rules`:
+The rules are restated by hand for the brute force from
+``docs/rules/<table>.md``, not read from :class:`Rules`:
 
-- practice (003_2bdd88f24671a4ec.txt), guide (004_f728663f2b5a3adc.txt):
-  the dealer checks for blackjack with an ace or a ten up;
-- night (000_8a8a97ee632ebe69.txt): checks with an ace up only; with a ten
-  up a player blackjack is paid at once and a dealer blackjack found later
-  takes every other hand, doubled and split money included;
-- home (002_d3bfe4c3d11df71d.txt): one split, no double after it;
-- a table of one's own: H17, 6:5, double on 9 to 11 only, resplit aces, a
-  peek on an ace only (issue 4, item 5).
+- practice, guide: the dealer checks for blackjack with an ace or a ten up;
+- night: checks with an ace up only; with a ten up a player blackjack is
+  paid at once and a dealer blackjack found later takes every other hand,
+  doubled and split money included (``docs/rules/night.md``, "Ten up: no
+  early check");
+- home: one split, no double after it;
+- a table of one's own (``docs/custom-tables.md``): H17, 6:5, double on 9 to
+  11 only, resplit aces, a peek on an ace only.
 
 Agreement: 1e-9 (both are exact up to floating-point rounding); the
-published ``guide`` figure, -0.511734% (Wizard of Odds, Blackjack Appendix 1,
-shared/reference/published.md), within 1e-6 in percent units.
+published ``guide`` figure, -0.511734% (Wizard of Odds, Blackjack Appendix
+1), within 1e-6 in percent units.
 """
 
 from __future__ import annotations
@@ -277,7 +276,7 @@ def test_expected_return_two_ways(name: str) -> None:
 @pytest.mark.slow
 def test_guide_house_edge_is_the_published_figure() -> None:
     """Wizard of Odds, Blackjack Appendix 1: "the house edge is -0.511734%"
-    (shared/reference/published.md; the guide rules are its rules)."""
+    (the guide rules are its rules)."""
     assert 100 * round_ev(PRESETS["guide"]).expected_return == pytest.approx(-0.511734, abs=1e-6)
     assert 100 * overall(brute_round(TABLES["guide"][1])) == pytest.approx(-0.511734, abs=1e-6)
 
@@ -302,8 +301,8 @@ def _best(values: dict[Action, float]) -> Action:
 
 
 def test_night_ten_up_eleven_hits_and_eights_do_not_split() -> None:
-    """Issue 4, "How it is built": with a hidden blackjack under a ten (night,
-    000_8a8a97ee632ebe69.txt: "there is no early check"), a double or a split
+    """With a hidden blackjack under a ten (night, ``docs/rules/night.md``:
+    "Ten up: no early check"), a double or a split
     puts more money on a hand that a dealer blackjack takes whole. The brute
     force's best plays at night: 6,5 v T hits, 8,8 v T does not split; after a
     clean peek (guide) the same hands double and split. Taking 1/13 off the

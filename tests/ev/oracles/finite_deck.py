@@ -8,7 +8,7 @@ unseen cards (exchangeable, so the order they are dealt in does not
 matter). Where the dealer has peeked, every value is conditioned on no
 dealer blackjack: values are first summed over the paths without one, and
 divided by that chance at the root, so that every decision compares
-figures with the same condition (shared/RULES.md, "The trainer's numbers").
+figures with the same condition (``docs/numbers.md``, "Peek conditioning").
 A natural for the dealer beats everything where it was not peeked for.
 """
 

@@ -1,7 +1,7 @@
 """A brute-force blackjack model for the TUI tests (independent draws, S17).
 
-Each rank 1..10 is drawn with chance 1/13, ten-values 4/13 (shared/RULES.md,
-"The trainer's numbers"). Written here, apart from ``bjtrainer.ev``, so the
+Each rank 1..10 is drawn with chance 1/13, ten-values 4/13 (``docs/numbers.md``,
+"1. Independent draws"). Written here, apart from ``bjtrainer.ev``, so the
 figures the screens show are checked against an independent computation.
 """
 
