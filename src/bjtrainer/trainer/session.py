@@ -8,12 +8,12 @@ hand with the same shoe (issue 2, item 7; ``003_2bdd88f24671a4ec.txt``:
 "Your current table is saved locally and restored after refresh, including
 a hand in progress").
 
-Issue 4 adds what some tables need between rounds, read from the rules:
-insurance of a chosen amount (``guide``); a bet built from chips with a
-"Repeat last bet" box and CLEAR; CASH OUT and the end of the night onto the
-top-five board (``night``, ``000_8a8a97ee632ebe69.txt``). The box and a
-cleared bet are kept per table in the store settings, written in the same
-transaction as the table.
+The table rules between rounds (the bet, chips, the "Repeat last bet"
+box, CLEAR, refill, CASH OUT) and the insurance limits are the engine's
+(:class:`~bjtrainer.engine.table.Table`,
+:class:`~bjtrainer.engine.round.Round`); the session applies them, saves
+the table after each change (the box and a cleared bet are part of it) and
+enters a night's score on the top-five board.
 
 Every graded decision at the table counts in practice: it is recorded as an
 attempt (``Practice.record_table_answer``), so a table mistake enters the
@@ -30,7 +30,6 @@ from datetime import datetime
 import numpy as np
 
 from bjtrainer.engine.actions import Action
-from bjtrainer.engine.bankroll import chips_text
 from bjtrainer.engine.round import Phase, Round
 from bjtrainer.engine.rules import Rules
 from bjtrainer.engine.shoe import Shoe
@@ -44,9 +43,10 @@ from bjtrainer.trainer.practice.modes import Practice
 from bjtrainer.trainer.unrestorable import keep_aside, store_file
 from bjtrainer.trainer.wording import ACTION_VERBS
 
-#: Settings keys, formatted with the rules id: the "Repeat last bet" box
-#: (``"1"`` ticked, ``"0"`` not; ticked by default, ``000_8a8a97ee632ebe69.txt``)
-#: and whether the bet was taken off (``"1"``) at a chip table.
+#: Settings keys of an older version, formatted with the rules id, read once
+#: as the defaults of a table whose save does not hold them
+#: (:func:`_bet_box_from_settings`): the "Repeat last bet" box (``"1"``
+#: ticked, ``"0"`` not) and whether the bet was taken off (``"1"``).
 REPEAT_SETTING = "repeat_bet:{rules_id}"
 CLEARED_SETTING = "bet_cleared:{rules_id}"
 #: Settings key, formatted with the rules id: a Hint or Why was shown for the
@@ -76,11 +76,6 @@ class TableSession:
 
     Attributes
     ----------
-    repeat_bet : bool
-        The "Repeat last bet" box is ticked (always true at tables without it).
-    bet_cleared : bool
-        At a table with the box, the bet was taken off (CLEAR, or a round
-        settled with the box unticked): the next deal needs chips first.
     coach : Coach
         Grades and explains every decision of the table.
     hint_shown : bool
@@ -118,11 +113,6 @@ class TableSession:
         rules_id = table.rules.id
         self._hint_key = HINT_SETTING.format(rules_id=rules_id)
         self.hint_shown = store.get_setting(self._hint_key) == "1"
-        self._repeat_key = REPEAT_SETTING.format(rules_id=rules_id)
-        self._cleared_key = CLEARED_SETTING.format(rules_id=rules_id)
-        box = table.rules.repeat_bet_box
-        self.repeat_bet = not box or store.get_setting(self._repeat_key, "1") == "1"
-        self.bet_cleared = box and store.get_setting(self._cleared_key, "0") == "1"
 
     @classmethod
     def open(
@@ -174,9 +164,13 @@ class TableSession:
                 problem = str(exc).rstrip(".")
             else:
                 if table.rules == rules:
+                    if "repeat_bet" not in state:
+                        _bet_box_from_settings(store, table)
                     return cls(table, store, clock, practice_rng=practice_rng)
                 problem = "it was played under other rules: the rules file changed since"
-        session = cls(Table(rules, rng, shoe=shoe), store, clock, practice_rng=practice_rng)
+        table = Table(rules, rng, shoe=shoe)
+        _bet_box_from_settings(store, table)
+        session = cls(table, store, clock, practice_rng=practice_rng)
         if problem is not None:
             session._start_over(problem)
         return session
@@ -216,7 +210,9 @@ class TableSession:
         round_ = self.table.round
         if round_ is not None and round_.phase is not Phase.SETTLED:
             commands.update(action.value for action in round_.legal_actions())
-        if self.table.can_deal():
+        table = self.table
+        # With the bet cleared the Deal button stays; pressing it says to add chips.
+        if table.can_deal() or (table.bet_cleared and table.next_bet() > 0):
             commands.add("deal")
         if self.table.can_refill():
             commands.add("refill")
@@ -225,12 +221,8 @@ class TableSession:
     # Between rounds
 
     def save(self) -> None:
-        """Save the table under its rules id, and a chip table's bet box, in one transaction."""
-        with self.store.db.atomic():
-            self.store.save_table(self.table.rules.id, self.table.to_state())
-            if self.table.rules.repeat_bet_box:
-                self.store.set_setting(self._repeat_key, "1" if self.repeat_bet else "0")
-                self.store.set_setting(self._cleared_key, "1" if self.bet_cleared else "0")
+        """Save the table under its rules id (the Repeat box and a cleared bet are part of it)."""
+        self.store.save_table(self.table.rules.id, self.table.to_state())
 
     def deal(self) -> Round:
         """Deal a round with the last bet (lowered to the balance by the engine).
@@ -241,78 +233,32 @@ class TableSession:
             If a round is in play, the balance is below the minimum bet, or
             at a chip table the bet was cleared and no chip is down.
         """
-        if self.bet_cleared:
-            raise IllegalActionError(
-                "Cannot deal: no bet is down; add chips with the keys "
-                f"1-{len(self.chips)} or the chip buttons."
-            )
         # The table reshuffles exactly when the shoe needs it (Table.deal).
         shuffling = self.table.shoe.needs_shuffle()
         round_ = self.table.deal()
         self.shuffled = shuffling and not self.table.rules.shuffle_every_round
         self.last_grade = None
-        self._after_change()
         self.save()
         return round_
 
-    def _after_change(self) -> None:
-        """With the "Repeat last bet" box unticked, a settled round takes the bet off."""
-        round_ = self.table.round
-        settled = round_ is not None and round_.phase is Phase.SETTLED
-        if settled and self.table.rules.repeat_bet_box and not self.repeat_bet:
-            self.bet_cleared = True
+    @property
+    def repeat_bet(self) -> bool:
+        """The "Repeat last bet" box is ticked (:attr:`Table.repeat_bet`)."""
+        return self.table.repeat_bet
+
+    @property
+    def bet_cleared(self) -> bool:
+        """The bet was taken off at a chip table (:attr:`Table.bet_cleared`)."""
+        return self.table.bet_cleared
 
     @property
     def bet_down(self) -> int:
-        """Chips the next deal would place: the last bet lowered to fit, 0 once cleared."""
-        return 0 if self.bet_cleared else self.table.next_bet()
+        """Chips the next deal would place, 0 once cleared (:attr:`Table.bet_down`)."""
+        return self.table.bet_down
 
     def bet_chooser_problem(self) -> str | None:
-        """Why the bet cannot be chosen now (a sentence), or ``None`` when it can.
-
-        Between rounds, with at least the minimum bet in the balance. Below
-        it, the sentence points to what helps: F refills the free chips
-        (``shared/RULES.md``, row "out of chips": "Refill free chips" between
-        rounds), or at a CASH OUT table the night is over (the score goes to
-        the board, ``000_8a8a97ee632ebe69.txt``).
-        """
-        table = self.table
-        rules = table.rules
-        if self.in_play:
-            return "Cannot change the bet while a round is in play."
-        balance = table.balance
-        if balance >= rules.min_bet:
-            return None
-        if rules.cash_out:
-            return f"The night is over: {chips_text(balance)} left. O enters your score."
-        if balance == 0:
-            low = "The balance is empty"
-        else:
-            low = (
-                f"The balance of {chips_text(balance)} is below the minimum bet of {rules.min_bet}"
-            )
-        if rules.refill:
-            return f"{low}: F refills the free chips."
-        return f"{low}, and this table has no refill."
-
-    def bet_limits(self) -> tuple[int, int, int]:
-        """``(lowest, highest, step)`` of a bet now, in chips.
-
-        The highest is the table maximum lowered to the balance (never below
-        the lowest). Source: ``shared/RULES.md``, row "bet".
-        """
-        rules = self.table.rules
-        top = min(rules.max_bet, self.table.balance)
-        top -= top % rules.bet_step
-        return rules.min_bet, max(top, rules.min_bet), rules.bet_step
-
-    def bet_problem(self, amount: int) -> str | None:
-        """The engine's reason this bet is not allowed now, or ``None``."""
-        try:
-            self.table.verify_betting(amount)
-        except IllegalActionError as exc:
-            return str(exc)
-        return None
+        """Why the bet cannot be chosen now (:meth:`Table.bet_chooser_problem`)."""
+        return self.table.bet_chooser_problem()
 
     def set_bet(self, amount: int) -> None:
         """Set the next bet and save.
@@ -332,113 +278,45 @@ class TableSession:
         """The chips a bet is built from, smallest first; empty at other tables."""
         return self.table.rules.chip_denominations
 
-    def verify_adding_chip(self, chip: int) -> None:
-        """Raise unless ``chip`` may be added to the bet on the table now.
-
-        The bet stays within the table's limits and never above the balance
-        (``000_8a8a97ee632ebe69.txt``: "The opening bet runs from 5 to 500
-        per hand, and never more than you have").
-
-        Raises
-        ------
-        IllegalActionError
-            With a sentence saying why not.
-        """
-        if not self.chips:
-            raise IllegalActionError("Cannot add a chip: at this table B chooses the bet.")
-        if chip not in self.chips:
-            raise IllegalActionError(f"Cannot add a chip of {chip}: this table has no such chip.")
-        if self.in_play:
-            raise IllegalActionError("Cannot add a chip: a round is in play; finish it first.")
-        total = self.bet_down + chip
-        rules = self.table.rules
-        if total > rules.max_bet:
-            raise IllegalActionError(
-                f"Cannot add {chip}: the bet would be {total}, "
-                f"above the table maximum of {rules.max_bet}."
-            )
-        if total > self.table.balance:
-            raise IllegalActionError(
-                f"Cannot add {chip}: the bet would be {total} and the balance is only "
-                f"{chips_text(self.table.balance)}."
-            )
-        self.table.verify_betting(total)
-
     def add_chip(self, chip: int) -> None:
         """Add one chip to the bet on the table and save.
 
         Raises
         ------
         IllegalActionError
-            See :meth:`verify_adding_chip`.
+            See :meth:`Table.verify_adding_chip`.
         """
-        self.verify_adding_chip(chip)
-        self.table.set_bet(self.bet_down + chip)
-        self.bet_cleared = False
+        self.table.add_chip(chip)
         self.save()
 
     def clear_bet(self) -> None:
-        """CLEAR: take the bet off the table and save (``000_8a8a97ee632ebe69.txt``).
+        """CLEAR: take the bet off the table and save.
 
         Raises
         ------
         IllegalActionError
-            At a table without chips, or while a round is in play.
+            See :meth:`Table.verify_clearing_bet`.
         """
-        if not self.table.rules.repeat_bet_box:
-            raise IllegalActionError("Cannot clear the bet: at this table B chooses the bet.")
-        if self.in_play:
-            raise IllegalActionError("Cannot clear the bet: a round is in play; finish it first.")
-        self.bet_cleared = True
+        self.table.clear_bet()
         self.save()
 
     def set_repeat_bet(self, on: bool) -> None:
-        """Tick or untick "Repeat last bet" and save.
-
-        Ticked, the next round starts with the same bet down, and ticking it
-        puts a cleared last bet back; unticked, a settled round takes the bet
-        off (``000_8a8a97ee632ebe69.txt``).
+        """Tick or untick "Repeat last bet" and save (:meth:`Table.set_repeat_bet`).
 
         Raises
         ------
         IllegalActionError
             At a table without the box.
         """
-        if not self.table.rules.repeat_bet_box:
-            raise IllegalActionError("This table has no Repeat last bet box.")
-        self.repeat_bet = on
-        if on and not self.in_play and self.table.next_bet() > 0:
-            self.bet_cleared = False
+        self.table.set_repeat_bet(on)
         self.save()
 
-    # The end of the night (``shared/RULES.md``, rows "out of chips" and "leave the table")
+    # The end of the night
 
     @property
     def night_over(self) -> bool:
-        """At a CASH OUT table between rounds, the balance is below the minimum bet."""
-        rules = self.table.rules
-        return rules.cash_out and not self.in_play and self.table.balance < rules.min_bet
-
-    def verify_cashing_out(self) -> None:
-        """Raise unless CASH OUT is allowed now.
-
-        Raises
-        ------
-        IllegalActionError
-            At a table without CASH OUT, or while a round is in play.
-        """
-        if not self.table.rules.cash_out:
-            raise IllegalActionError("Cannot cash out: this table has no CASH OUT.")
-        if self.in_play:
-            raise IllegalActionError("Cannot cash out: a round is in play; finish it first.")
-
-    def can_cash_out(self) -> bool:
-        """Whether :meth:`cash_out` is allowed now."""
-        try:
-            self.verify_cashing_out()
-        except IllegalActionError:
-            return False
-        return True
+        """At a CASH OUT table between rounds, below the minimum bet (:attr:`Table.night_over`)."""
+        return self.table.night_over
 
     @property
     def board_name(self) -> str:
@@ -467,26 +345,25 @@ class TableSession:
         Raises
         ------
         IllegalActionError
-            See :meth:`verify_cashing_out`.
+            See :meth:`Table.verify_cashing_out`.
         ValueError
             If the name is not valid; nothing is written.
         StoreError
             If the store cannot be written.
         """
-        self.verify_cashing_out()
+        new_night = self.table.cash_out()  # the same seeded generator shuffles on
         rules = self.table.rules
-        new_night = Table(rules, self.table.rng)  # the same seeded generator shuffles on
         score = self.table.balance
-        old_night, old_cleared = self.table, self.bet_cleared
+        old_night = self.table
         try:
             with self.store.db.atomic():
                 stamp = self.clock().isoformat()
                 entry = Board(self.store).record(rules.id, name, score, stamp)
                 self.store.set_setting(BOARD_NAME_SETTING, entry.name)
-                self.table, self.bet_cleared = new_night, False
+                self.table = new_night
                 self.save()
         except BaseException:
-            self.table, self.bet_cleared = old_night, old_cleared
+            self.table = old_night
             raise
         self.last_grade = None
         return entry
@@ -516,38 +393,6 @@ class TableSession:
     def insurance_choice(self) -> bool:
         """Insurance of any whole amount up to half the bet (``guide``)."""
         return self.table.rules.insurance == "up_to_half"
-
-    def insurance_limits(self) -> tuple[int, int]:
-        """``(lowest, highest)`` chips insurance may stake now.
-
-        The highest is half the bet, rounded down, lowered to the balance
-        (``shared/RULES.md``, row "insurance"; ``004_f728663f2b5a3adc.txt``:
-        "It costs up to half your original bet"). At a half-bet table both
-        are the full cost.
-
-        Raises
-        ------
-        IllegalActionError
-            If insurance is not on offer now.
-        """
-        round_ = self.table.round
-        if round_ is None or round_.phase is not Phase.INSURANCE:
-            raise IllegalActionError("Cannot take insurance: it is not on offer now.")
-        cost = round_.insurance_cost()
-        if not self.insurance_choice:
-            return cost, cost
-        return min(1, cost), min(cost, self.table.balance)
-
-    def insurance_problem(self, amount: int) -> str | None:
-        """The engine's reason insurance of ``amount`` chips is not allowed now, or ``None``."""
-        round_ = self.table.round
-        if round_ is None:
-            return "Cannot take insurance: no hand is in play."
-        try:
-            round_.verify_insuring(amount)
-        except IllegalActionError as exc:
-            return str(exc)
-        return None
 
     def play(self, action: Action, amount: int | None = None) -> Grade:
         """Grade a decision, then apply it to the round, then save.
@@ -592,9 +437,8 @@ class TableSession:
             )
             self.store.set_setting(self._hint_key, "0")
         self.hint_shown = False
-        round_.apply(action, amount)
+        self.table.apply(action, amount)  # a settled round may take the bet off
         self.last_grade = grade
-        self._after_change()
         self.save()
         return grade
 
@@ -634,3 +478,19 @@ class TableSession:
             self.hint_shown = True
             self.store.set_setting(self._hint_key, "1")
         return lines
+
+
+def _bet_box_from_settings(store: Store, table: Table) -> None:
+    """Take the Repeat box and a cleared bet from an older version's settings rows.
+
+    An older version kept them in settings rows rather than in the saved
+    table; a table whose save does not hold them starts from those rows
+    (once: the next save holds them). Without the rows, or at a table
+    without the box, the table keeps its defaults.
+    """
+    if not table.rules.repeat_bet_box:
+        return
+    rules_id = table.rules.id
+    table.repeat_bet = store.get_setting(REPEAT_SETTING.format(rules_id=rules_id), "1") == "1"
+    cleared = store.get_setting(CLEARED_SETTING.format(rules_id=rules_id), "0") == "1"
+    table.bet_cleared = cleared and not table.in_round
