@@ -5,8 +5,9 @@ edge``. The brute force is written here and shares no code with
 ``bjtrainer.ev``: it enumerates the round over its first cards (the dealer's
 up card, the player's two cards), with the dealer's hands enumerated
 explicitly card by card from the up card and the hole card, each with its
-probability, and the player's choices found by trying every legal action. Independent draws throughout (``docs/numbers.md``, "1. Independent
-draws"): A, 2, ..., 9 each 1/13, a ten-value card 4/13.
+probability, and the player's choices found by trying every legal action.
+Independent draws throughout (``docs/numbers.md``, "1. Independent draws"):
+A, 2, ..., 9 each 1/13, a ten-value card 4/13.
 
 The rules are restated by hand for the brute force from
 ``docs/rules/<table>.md``, not read from :class:`Rules`:
