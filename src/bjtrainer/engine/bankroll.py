@@ -2,7 +2,7 @@
 
 Chips are whole numbers and never go below zero; every wager is taken from
 the bankroll and every payout paid into it, so chips are conserved
-(``shared/DESIGN.md``: "Money is whole chips (int)").
+(``docs/rules/practice.md``, "Chips and bets"; ``docs/numbers.md``, "Units").
 """
 
 from __future__ import annotations

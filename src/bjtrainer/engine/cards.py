@@ -4,9 +4,9 @@ A rank is one character of ``"A23456789TJQK"``; ten, jack, queen and king
 are the ten-value ranks. A card is a rank and a suit (``"S" "H" "D" "C"``);
 suits never matter to play, only to how a card is drawn.
 
-Source: every seed document, e.g. ``003_2bdd88f24671a4ec.txt``: "Number
-cards count at face value; J, Q and K count as 10. An ace counts as 11 when
-that does not bust the hand, otherwise as 1."
+Source: ``docs/rules/practice.md``, "Cards and totals" (the same at every
+table): number cards count at face value; J, Q and K count as 10; an ace
+counts as 11 when that does not bust the hand, otherwise as 1.
 """
 
 from __future__ import annotations

@@ -2,14 +2,14 @@
 
 A total is *soft* when an ace in it counts as 11, *hard* otherwise. An ace
 counts as 11 when that does not take the hand over 21, else as 1; J, Q and K
-count as 10 (every seed document, e.g. ``003_2bdd88f24671a4ec.txt``: "An ace
-counts as 11 when that does not bust the hand, otherwise as 1"). At most one
+count as 10 (``docs/rules/practice.md``, "Cards and totals", the same at
+every table). At most one
 ace can count as 11, so A,A,9 is soft 21, 5,A,A,5 is hard 12 and A,6,T is
 hard 17.
 
 A *natural* (a blackjack) is an original two-card hand of an ace and a
-ten-value card; a 21 made after a split is not one (``003_2bdd88f24671a4ec.txt``:
-"A split-hand 21 is an ordinary win, not a 3:2 Blackjack").
+ten-value card; a 21 made after a split is not one, but an ordinary 21
+(``docs/rules/practice.md``, "Cards and totals").
 """
 
 from __future__ import annotations

@@ -1,9 +1,9 @@
 """What a round leaves behind: hand outcomes, action records and the result.
 
-Chip amounts are whole chips. Outcome words follow ``shared/RULES.md`` and
-``003_2bdd88f24671a4ec.txt`` ("Ordinary wins return the wager plus an equal
-win. A tie returns the wager. A natural Blackjack returns the wager plus 1.5
-times its value.").
+Chip amounts are whole chips. Outcome words and payouts follow
+``docs/rules/practice.md``, "Payouts and half chips": an ordinary win
+returns the wager and as much again, a push the wager, a natural the wager
+and 3:2.
 """
 
 from __future__ import annotations
@@ -70,8 +70,8 @@ class RoundResult:
     ----------
     net : int
         Net change of the balance over every wager of the round: all hands,
-        doubles, splits, insurance and surrender (``shared/RULES.md``: "The
-        round result shown to the player is the net change over every wager").
+        doubles, splits, insurance and surrender (``docs/rules/practice.md``,
+        "The result line").
     hand_nets : tuple of int
         Net chips of each hand, in the order of ``Round.hands``.
     insurance_net : int

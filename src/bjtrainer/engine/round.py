@@ -1,7 +1,7 @@
 """One round of blackjack as a state machine.
 
-The order of a round follows ``shared/RULES.md`` ("Order of a round") and
-``003_2bdd88f24671a4ec.txt``:
+The order of a round follows ``docs/rules/practice.md``, "Order of a
+round" (the other tables' pages say where theirs differs):
 
 1. the bet is taken; 2. cards are dealt player, up card, player, hole card;
 3. with an ace up, insurance is offered (phase ``INSURANCE``); 4. the dealer
@@ -20,9 +20,11 @@ raises :class:`~bjtrainer.errors.IllegalActionError` with a full sentence,
 Chips are whole; every wager is taken from the :class:`Bankroll` when it is
 placed and every payout (stake included) paid into it when its hand is
 settled, so ``balance + chips_on_table()`` changes only by settled nets.
-Half chips are rounded down (``shared/RULES.md``, row "half chips").
+Half chips are rounded down (``docs/rules/practice.md``, "Payouts and half
+chips").
 
-Decided here, where the documents are silent:
+Also (``docs/rules/practice.md``, "Insurance", "Splits" and "Order of a
+round"):
 
 - Insurance is offered (phase ``INSURANCE``) whenever the up card is an ace,
   ``rules.insurance != "none"`` and half the bet is at least 1 chip, even if
@@ -33,6 +35,27 @@ Decided here, where the documents are silent:
   soon as the dealer has checked, or the up card is not an ace.
 - ``dealer_checked`` turns true at the peek, or when the hole card is shown
   at the end of the round (with a 2 to 9 up there is no peek to make).
+
+A stacked hand at the ``practice`` table: 16 against a 6, the hole card a
+ten; the player hits a 5 (21 stands by itself) and the dealer busts.
+
+>>> import numpy as np
+>>> from bjtrainer.engine.presets import PRESETS
+>>> from bjtrainer.engine.shoe import Shoe
+>>> from bjtrainer.engine.table import Table
+>>> rules = PRESETS["practice"]
+>>> shoe = Shoe.stacked(rules, ["T", "6", "6", "T", "5", "T"])
+>>> round_ = Table(rules, np.random.default_rng(0), shoe=shoe).deal()
+>>> sorted(action.value for action in round_.legal_actions())
+['double', 'hit', 'stand', 'surrender']
+>>> round_.verify_splitting()
+Traceback (most recent call last):
+  ...
+bjtrainer.errors.IllegalActionError: Cannot split: the two cards have different values (T and 6).
+>>> [card.code for card in round_.hit().cards]  # the cards before the hit
+['TS', '6S']
+>>> round_.phase.value, round_.hands[0].total, round_.result.dealer_total, round_.result.net
+('settled', 21, 26, 10)
 """
 
 from __future__ import annotations
@@ -161,7 +184,7 @@ class Round:
         hand = PlayerHand(cards=[], wager=bet)
         self.hands: list[PlayerHand] = [hand]
         self.dealer_cards: list[Card] = []
-        # Table order: player, up card, player, hole card (RULES.md, step 2).
+        # Table order: player, up card, player, hole card ("Order of a round", step 2).
         hand.cards.append(shoe.draw())
         self.dealer_cards.append(shoe.draw())
         hand.cards.append(shoe.draw())
@@ -201,9 +224,8 @@ class Round:
     def insurance_cost(self) -> int:
         """Half the original bet, rounded down: the full insurance stake in chips.
 
-        Source: ``003_2bdd88f24671a4ec.txt`` ("pay half your original bet") and
-        ``shared/RULES.md`` ("costs half the original bet, rounded down to
-        whole chips").
+        Source: ``docs/rules/practice.md``, "Insurance": it costs half the
+        original bet, rounded down to whole chips.
         """
         return self.bet // 2
 
@@ -244,8 +266,9 @@ class Round:
     def verify_hitting(self) -> None:
         """Raise unless the active hand may take a card.
 
-        Split aces take one card each (``003_2bdd88f24671a4ec.txt``); a hand
-        at 21 has stood by itself (``shared/RULES.md``, "hand reaches 21").
+        Split aces take one card each; a hand at 21 has stood by itself
+        (:func:`~bjtrainer.engine.legality.hitting_problem`;
+        ``docs/rules/practice.md``, "Hit, stand and 21" and "Splits").
 
         Raises
         ------
@@ -307,8 +330,9 @@ class Round:
 
         Double: first two cards of a hand, a total ``rules.may_double_total``
         allows, after a split only with DAS, never on split aces, and the
-        balance must cover the hand's wager (``shared/RULES.md``, rows
-        "double" and "split aces"; ``003_2bdd88f24671a4ec.txt``).
+        balance must cover the hand's wager
+        (:func:`~bjtrainer.engine.legality.doubling_problem`, then the chips;
+        ``docs/rules/<table>.md``, "Doubling" and "Splits").
 
         Raises
         ------
@@ -351,8 +375,9 @@ class Round:
 
         Split: two cards of equal value (J and K too), up to
         ``rules.max_split_hands`` hands, split aces again only with RSA, and
-        the balance must cover the hand's wager (``shared/RULES.md``, rows
-        "split" and "split aces"; ``003_2bdd88f24671a4ec.txt``).
+        the balance must cover the hand's wager
+        (:func:`~bjtrainer.engine.legality.splitting_problem`, then the
+        chips; ``docs/rules/<table>.md``, "Splits").
 
         Raises
         ------
@@ -399,8 +424,9 @@ class Round:
         """Raise unless the hand may surrender (late surrender).
 
         Late surrender: after the peek, on the first two cards of the
-        original hand only (``shared/RULES.md``, row "surrender";
-        ``003_2bdd88f24671a4ec.txt``).
+        original hand only
+        (:func:`~bjtrainer.engine.legality.surrendering_problem`;
+        ``docs/rules/<table>.md``, "Surrender").
 
         Raises
         ------
@@ -679,7 +705,7 @@ class Round:
             hand = self.hands[0]
             if hand.is_natural:
                 hand.finished = True
-                # Settled at once unless an unchecked ace is up (RULES.md, step 5).
+                # Settled at once unless an unchecked ace is up ("Order of a round", step 5).
                 if self.up_card.rank != "A" or self.dealer_checked:
                     self._settle(hand, Outcome.BLACKJACK, hand.wager + self._natural_win(hand))
         self._move_on()
@@ -722,7 +748,7 @@ class Round:
         if self.insurance_wager == 0:
             return
         if dealer_blackjack:
-            # Pays 2:1: returns three times its stake (003_2bdd88f24671a4ec.txt).
+            # Pays 2:1: returns three times its stake (docs/rules/practice.md, "Insurance").
             self._insurance_net = 2 * self.insurance_wager
             self.bankroll.pay(3 * self.insurance_wager)
         else:

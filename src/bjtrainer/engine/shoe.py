@@ -2,12 +2,10 @@
 
 Every card of a round is drawn from the shoe, and every shuffle uses the
 ``numpy.random.Generator`` the shoe was given; nothing reads global random
-state (``shared/DESIGN.md``). Between rounds the table reshuffles once fewer
-than ``1 - rules.penetration`` of the shoe is left, a quarter for the
-six-deck presets (``shared/RULES.md``, row "reshuffle"; ``000_8a8a97ee632ebe69.txt``:
-"Once fewer than a quarter of the cards are left, the shoe is reshuffled
-before the next hand"), or before every round when
-``rules.shuffle_every_round`` (``002_d3bfe4c3d11df71d.txt``).
+state. Between rounds the table reshuffles once fewer than
+``1 - rules.penetration`` of the shoe is left, a quarter for the six-deck
+presets, or before every round when ``rules.shuffle_every_round``
+(``docs/rules/<table>.md``, "Shoe and penetration").
 """
 
 from __future__ import annotations
@@ -138,7 +136,8 @@ class Shoe:
 
         True when ``rules.shuffle_every_round``, or when fewer than
         ``(1 - rules.penetration) * size`` cards are left (fewer than 78 of
-        312 for the six-deck presets, ``shared/RULES.md``). A shoe from which
+        312 for the six-deck presets, ``docs/rules/practice.md``, "Shoe and
+        penetration"). A shoe from which
         nothing has been dealt since its shuffle, or that still holds stacked
         cards, never needs one.
         """
