@@ -9,7 +9,9 @@ The table screen and the practice set screen are :class:`PlayScreen`: both
 draw a round on the felt (dealer, hands, feedback, buttons, the Hint/Why
 panel) in the chosen card design, show one short notice at a time, and
 answer ? and W the same way: the Hint or the Why figures of the decision now
-in the coach panel, the same key again closing it.
+in the coach panel, the same key again closing it. Both post the domain
+messages of play (:mod:`bjtrainer.tui.messages`): a graded decision, a
+settled round.
 """
 
 from __future__ import annotations
@@ -21,7 +23,10 @@ from textual import on
 from textual.actions import parse as parse_action
 from textual.screen import Screen
 
+from bjtrainer.engine.round import Phase, Round
+from bjtrainer.trainer.grading import Grade
 from bjtrainer.tui.keys import button_action
+from bjtrainer.tui.messages import DecisionGraded, RoundSettled
 from bjtrainer.tui.views.cards import DEFAULT_DESIGN, CardDesign, plain_text
 from bjtrainer.tui.widgets.buttons import ChoiceButton
 from bjtrainer.tui.widgets.coach_panel import CoachPanel
@@ -84,6 +89,7 @@ class PlayScreen(ButtonScreen[None]):
     def __init__(self, design: CardDesign = DEFAULT_DESIGN) -> None:
         super().__init__()
         self.design = design
+        self._settled: Round | None = None  # the last round announced as settled
 
     def _text(self, text: str) -> str:
         """``text`` as the card design draws it: ASCII only in the ``ascii`` design."""
@@ -102,6 +108,21 @@ class PlayScreen(ButtonScreen[None]):
         """One short notice at a time: a new one replaces the last."""
         self.app.clear_notifications()
         self.notify(message, severity="warning", timeout=NOTICE_SECONDS)
+
+    # Domain messages
+
+    def _graded(self, grade: Grade) -> None:
+        """Post :class:`DecisionGraded` for a decision just graded."""
+        self.post_message(DecisionGraded(grade))
+
+    def _announce_settled(self, round_: Round | None) -> None:
+        """Post :class:`RoundSettled` once for ``round_`` if it is settled now."""
+        if round_ is None or round_ is self._settled or round_.phase is not Phase.SETTLED:
+            return
+        result = round_.result
+        if result is not None:
+            self._settled = round_
+            self.post_message(RoundSettled(result))
 
     # What the coach says
 

@@ -41,6 +41,7 @@ from bjtrainer.trainer.practice.sets import AnswerOutcome, PracticeSet
 from bjtrainer.trainer.practice.topics import Topic
 from bjtrainer.trainer.wording import ACTION_VERBS, label
 from bjtrainer.tui.keys import SET_KEYS, KeyInfo, bindings_of, table_has_play
+from bjtrainer.tui.messages import SetFinished
 from bjtrainer.tui.screens.help import HelpScreen
 from bjtrainer.tui.screens.play_base import NOTICE_SECONDS, PlayScreen
 from bjtrainer.tui.screens.set_summary import SetSummaryScreen, SummaryChoice
@@ -129,6 +130,7 @@ class SetScreen(PlayScreen):
         self.retrying = False
         self.last: AnswerOutcome | None = None
         self.shown_token: str | None = None
+        self._finish_announced = False
 
     def compose(self) -> ComposeResult:
         rules = self.practice.rules
@@ -216,6 +218,8 @@ class SetScreen(PlayScreen):
             return None
         if not outcome.recorded:
             return outcome
+        self._graded(outcome.grade)
+        self._announce()
         self.last = outcome
         self.retrying = False
         self._clear_coach()
@@ -238,6 +242,7 @@ class SetScreen(PlayScreen):
             self._notice("Nothing to play on: O plays a missed answer.")
             return
         self.practice_set.play_on(token=self.shown_token)
+        self._announce()
         self.retrying = False
         self._clear_coach()
         self.refresh_set()
@@ -252,10 +257,19 @@ class SetScreen(PlayScreen):
             self.show_summary()
             return
         practice_set.next_spot()
+        self._announce()
         self.last = None
         self.retrying = False
         self._clear_coach()
         self.refresh_set()
+
+    def _announce(self) -> None:
+        """Post :class:`RoundSettled` for a hand just over, and :class:`SetFinished` once."""
+        practice_set = self.practice_set
+        self._announce_settled(practice_set.round)
+        if practice_set.finished and not self._finish_announced:
+            self._finish_announced = True
+            self.post_message(SetFinished(practice_set.summary()))
 
     # Summary and what comes after it
 

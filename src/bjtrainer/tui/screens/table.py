@@ -298,14 +298,16 @@ class TableScreen(PlayScreen):
 
     def _play(self, action: Action, amount: int | None = None) -> None:
         try:
-            self.session.play(action, amount)
+            grade = self.session.play(action, amount)
         except IllegalActionError as exc:
             self._notice(str(exc))
             return
+        self._graded(grade)
         self._after_move()
 
     def _after_move(self) -> None:
         """Redraw after a deal or a decision; at the end of a night, ask for the name."""
+        self._announce_settled(self.session.round)
         self._clear_coach()
         self.refresh_table()
         self._bring_into_view(self.query_one(ActionBar))  # the prompt and result just above
