@@ -216,11 +216,6 @@ class Round:
         """Total of the dealer's visible cards: the up card alone before the reveal."""
         return evaluate(card for card in self.dealer_visible() if card is not None)
 
-    @property
-    def active_hand(self) -> PlayerHand | None:
-        """The hand to play now, or None outside phase ``PLAYER``."""
-        return self.hands[self.active] if self.active >= 0 else None
-
     def insurance_cost(self) -> int:
         """Half the original bet, rounded down: the full insurance stake in chips.
 
