@@ -1,12 +1,11 @@
 """Where the player sits: the table and the card design, remembered in the store.
 
-Issue 4, item 1: before sitting down (first start, or from the table with T)
-the player chooses the table (a preset of ``shared/RULES.md`` or a rules
-file) and the card design (``000_8a8a97ee632ebe69.txt``: "Before you sit
-down, you pick the card design"; ``shared/RULES.md`` extends it to every
-table). The choice is kept in the store settings :data:`TABLE_SETTING` and
-:data:`DESIGN_SETTING`; ``bjtrainer --rules NAME|FILE`` skips the choice of
-table and leaves them as they are. No Textual here.
+Before sitting down (first start, or from the table with T) the player
+chooses the table (a preset of ``docs/rules/README.md`` or a rules file) and
+the card design (``docs/playing.md``, "Sitting down"). The choice is kept in
+the store settings :data:`TABLE_SETTING` and :data:`DESIGN_SETTING`;
+``bjtrainer --rules NAME|FILE`` skips the choice of table and leaves them as
+they are. No Textual here.
 """
 
 from __future__ import annotations

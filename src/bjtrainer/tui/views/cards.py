@@ -1,8 +1,7 @@
 """Card faces in three designs: classic, four-colour suits and plain ASCII.
 
-The card design is chosen before sitting down (``000_8a8a97ee632ebe69.txt``:
-"Before you sit down, you pick the card design"; issue 4, item 1, asks for
-at least these three):
+The card design is chosen before sitting down (``docs/playing.md``,
+"Sitting down"):
 
 ``classic``
     Three-line boxes with suit symbols; hearts and diamonds red, spades and

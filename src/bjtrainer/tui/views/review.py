@@ -1,11 +1,13 @@
 """Plain pictures of the review queue: one line per spot, the chart row of a much-missed spot.
 
-Issue 3, item 4: "The queue is visible: each spot with its misses and '1 of
-2 done'. A spot missed many times (four or more) links to its Why figures
-and the chart row instead of only being drilled again." The chart row is
-the table's own basic-strategy chart (:mod:`bjtrainer.strategy`, six decks
-for ``practice``; it reproduces Wizard of Odds' "4-Deck to 8-Deck Blackjack
-Strategy"), the spot's up-card column marked. No Textual here.
+Each queued spot shows its misses and its progress ("1 of 2 done"); a spot
+missed four times or more links to its Why figures and its chart row
+instead of only being drilled again (``docs/practice.md``, "Mistakes & weak
+spots: the review queue"). The chart row is the table's own basic-strategy
+chart (:mod:`bjtrainer.strategy`, six decks for ``practice``; it reproduces
+Wizard of Odds' "4-Deck to 8-Deck Blackjack Strategy"), the spot's up-card
+column marked. No Textual here: the pictures are Rich :class:`~rich.text.Text`
+lines, which a widget shows as they are.
 """
 
 from __future__ import annotations

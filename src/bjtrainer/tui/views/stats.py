@@ -1,11 +1,13 @@
 """Plain pictures of the practice figures: tables, the heat map, the costliest mistakes.
 
-The figures are those of :mod:`bjtrainer.trainer.practice.stats` (issue 3, item 6):
-accuracy of first unassisted answers overall, per topic and per spot (a
-heat map of hand x up card), EV given up per 100 decisions (units of the
-original wager), hint rate, retry rate, the costliest mistakes. Progress
-over time is drawn by :class:`~bjtrainer.tui.widgets.progress_plot.ProgressPlot`.
-No Textual here: Rich renderables only.
+The figures are those of :mod:`bjtrainer.trainer.practice.stats`
+(``docs/practice.md``, "Stats"): accuracy of first unassisted answers
+overall, per topic and per spot (a heat map of hand x up card), EV given up
+per 100 decisions (units of the original wager), hint rate, retry rate, the
+costliest mistakes. Progress over time is drawn by
+:class:`~bjtrainer.tui.widgets.progress_plot.ProgressPlot`.
+No Textual here: the pictures are Rich renderables (tables and text), which
+a widget shows as they are.
 """
 
 from __future__ import annotations

@@ -3,9 +3,9 @@
 The screen turns the engine's round into these values and hands them to the
 widgets, which only draw them. The dealer picture is built from
 ``Round.dealer_visible()`` and ``Round.dealer_visible_value()`` alone, so the
-hole card cannot reach the screen before the reveal (``shared/RULES.md``,
-"Order of a round"; ``003_2bdd88f24671a4ec.txt``: "The dealer's displayed
-total excludes its hidden card until reveal"). No Textual here.
+hole card cannot reach the screen before the reveal: the dealer's total
+leaves it out until then (``docs/rules/practice.md``, "Order of a round",
+step 2; the same at every table). No Textual here.
 """
 
 from __future__ import annotations
@@ -53,8 +53,8 @@ class DealerPicture:
 
         A lone ace up card reads ``"Shows A (11)"``: one card is not a soft
         hand, and the dealer counts the ace as 11 while it does not bust
-        (``003_2bdd88f24671a4ec.txt``: "An ace counts as 11 when that does
-        not bust the hand"). Any other lone up card shows its value.
+        (``docs/rules/practice.md``, "Cards and totals"). Any other lone up
+        card shows its value.
         """
         if not self.cards:
             return ""
@@ -267,9 +267,9 @@ def peek_line(round_: Round | None) -> str:
         taken: its stake is lost at the clean peek), ``"Dealer checked: no
         blackjack."`` (declined), or empty: no insurance was offered, the
         dealer has not peeked (no peek at this table), or the round is over
-        (its result line says it all). Source: ``shared/RULES.md``, "Order
-        of a round", steps 3 and 4; ``003_2bdd88f24671a4ec.txt``: insurance
-        "pays 2:1 profit" on a dealer blackjack, "otherwise it loses".
+        (its result line says it all). Source: ``docs/rules/practice.md``,
+        "Order of a round", steps 3 and 4, and "Insurance": it pays 2:1 on a
+        dealer blackjack and is lost otherwise.
     """
     if round_ is None or round_.phase is not Phase.PLAYER or not round_.dealer_checked:
         return ""

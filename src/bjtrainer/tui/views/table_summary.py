@@ -1,7 +1,7 @@
 """A table's rules in a few plain lines, for the sit-down screen.
 
 Every line is read from the :class:`~bjtrainer.engine.rules.Rules` fields,
-so a preset (``shared/RULES.md``) and a rules file are described alike, in
+so a preset (``docs/rules/README.md``) and a rules file are described alike, in
 the field's terms (S17/H17, DAS, peek, late surrender, insurance). No
 Textual here.
 """
