@@ -1,11 +1,12 @@
-"""Casebook: one test per rule of the ``guide`` column of shared/RULES.md.
+"""Casebook: one test per rule of the ``guide`` column of docs/rules/README.md
+("Rule by rule").
 
-Every test names its RULES.md row and the source document of the guide
-table, ``004_f728663f2b5a3adc.txt``, quoting it where it speaks. Shoes are
-stacked: player, dealer up card, player, dealer hole card (RULES.md, "Order
-of a round", step 2), then cards in the order they are drawn. Chip amounts
-are worked out by hand from the rules in each docstring: 1000 chips and a
-bet of 10 unless stated.
+Every test names its row there and quotes the guide table's source
+document ("source: ...", named in ``docs/rules/guide.md``) where it speaks.
+Shoes are stacked: player, dealer up card, player, dealer hole card
+(``docs/rules/practice.md``, "Order of a round", step 2), then cards in
+the order they are drawn. Chip amounts are worked out by hand from the
+rules in each docstring: 1000 chips and a bet of 10 unless stated.
 """
 
 from __future__ import annotations
@@ -34,7 +35,7 @@ def ranks(cards: list[Card]) -> list[str]:
 
 
 def test_decks_six_decks() -> None:
-    """RULES.md row "decks": 6 (004_f728663f2b5a3adc.txt: "Six decks of cards")."""
+    """Row "decks": 6 (source: "Six decks of cards")."""
     shoe = Shoe(GUIDE, np.random.default_rng(5))
     drawn = Counter(shoe.draw() for _ in range(6 * 52))
     assert shoe.size == 312
@@ -43,7 +44,7 @@ def test_decks_six_decks() -> None:
 
 
 def test_reshuffle_between_rounds_below_a_quarter() -> None:
-    """RULES.md row "reshuffle": as practice, between rounds once fewer than a
+    """Row "reshuffle": as practice, between rounds once fewer than a
     quarter (78 of 312 cards) is left (decided here). At 77 left the next deal
     starts from a freshly shuffled shoe: only its own 4 cards are seen."""
     table = Table(GUIDE, np.random.default_rng(8))
@@ -58,7 +59,7 @@ def test_reshuffle_between_rounds_below_a_quarter() -> None:
 
 
 def test_dealer_stands_on_soft_17(deal: Dealer) -> None:
-    """RULES.md row "dealer soft 17": stands (004_f728663f2b5a3adc.txt: "With the
+    """Row "dealer soft 17": stands (source: "With the
     soft 17 rule used here, a dealer total of ace and 6 is a stopping point").
     The player's 19 beats A,6: +10."""
     table, round_ = deal(["T", "A", "9", "6"], rules=GUIDE)
@@ -70,7 +71,7 @@ def test_dealer_stands_on_soft_17(deal: Dealer) -> None:
 
 
 def test_blackjack_pays_3_to_2(deal: Dealer) -> None:
-    """RULES.md row "blackjack pays": 3:2 (004_f728663f2b5a3adc.txt: "A natural on
+    """Row "blackjack pays": 3:2 (source: "A natural on
     a 10-unit bet earns 15 units, and 25 units come back to you in total")."""
     table, round_ = deal(["A", "9", "K", "7"], rules=GUIDE)
     assert round_.hands[0].outcome is Outcome.BLACKJACK
@@ -79,7 +80,7 @@ def test_blackjack_pays_3_to_2(deal: Dealer) -> None:
 
 
 def test_half_chips_rounded_down(deal: Dealer) -> None:
-    """RULES.md row "half chips": rounded down (decided here). A natural on 5
+    """Row "half chips": rounded down (decided here). A natural on 5
     wins floor(7.5) = 7; on a bet of 7 insurance goes up to floor(3.5) = 3."""
     table, round_ = deal(["A", "9", "K", "7"], rules=GUIDE, bet=5)
     assert round_.result is not None and round_.result.net == 7
@@ -92,8 +93,8 @@ def test_half_chips_rounded_down(deal: Dealer) -> None:
 
 
 def test_dealer_checks_with_an_ace_or_a_ten_up(deal: Dealer) -> None:
-    """RULES.md row "dealer checks for blackjack": ace or ten up
-    (004_f728663f2b5a3adc.txt: "checks for blackjack when the face-up card is an
+    """Row "dealer checks for blackjack": ace or ten up
+    (source: "checks for blackjack when the face-up card is an
     ace or a ten-value card"). A clean peek keeps the hole card down; with an
     ace up the check follows the insurance answer."""
     _, round_ = deal(["T", "Q", "7", "8"], rules=GUIDE)
@@ -110,8 +111,8 @@ def test_dealer_checks_with_an_ace_or_a_ten_up(deal: Dealer) -> None:
 
 
 def test_ten_up_dealer_blackjack_ends_the_round_at_the_peek(deal: Dealer) -> None:
-    """RULES.md row "ten up, dealer has blackjack": the round ends at the peek
-    (004_f728663f2b5a3adc.txt: "A dealer blackjack ends the round there, and the
+    """Row "ten up, dealer has blackjack": the round ends at the peek
+    (source: "A dealer blackjack ends the round there, and the
     main bets are settled before anyone acts"). The player's 11 never doubles:
     only the 10 is lost."""
     table, round_ = deal(["5", "J", "6", "A"], rules=GUIDE)
@@ -122,7 +123,7 @@ def test_ten_up_dealer_blackjack_ends_the_round_at_the_peek(deal: Dealer) -> Non
 
 
 def test_player_blackjack_paid_after_the_peek(deal: Dealer) -> None:
-    """RULES.md row "player blackjack, dealer shows no ace": paid 3:2 after the
+    """Row "player blackjack, dealer shows no ace": paid 3:2 after the
     peek. With a ten up and a 6 in the hole the check is clean: +15, and the
     dealer's 16 draws nothing (no live hand is left)."""
     table, round_ = deal(["K", "T", "A", "6", "5"], rules=GUIDE)
@@ -133,7 +134,7 @@ def test_player_blackjack_paid_after_the_peek(deal: Dealer) -> None:
 
 
 def test_blackjack_against_blackjack_pushes(deal: Dealer) -> None:
-    """RULES.md row "blackjack vs blackjack": push (004_f728663f2b5a3adc.txt: "A
+    """Row "blackjack vs blackjack": push (source: "A
     player holding blackjack as well pushes")."""
     table, round_ = deal(["A", "A", "Q", "J"], rules=GUIDE)
     round_.decline_insurance()
@@ -142,8 +143,8 @@ def test_blackjack_against_blackjack_pushes(deal: Dealer) -> None:
 
 
 def test_insurance_any_whole_amount_up_to_half_the_bet(deal: Dealer) -> None:
-    """RULES.md row "insurance": ace up; any whole amount up to half the bet;
-    pays 2:1 (004_f728663f2b5a3adc.txt: "It costs up to half your original bet.
+    """Row "insurance": ace up; any whole amount up to half the bet;
+    pays 2:1 (source: "It costs up to half your original bet.
     It pays 2:1 if the dealer's hole card turns out to be a ten-value card").
     3 chips insured on a 10 bet: main -10, insurance +6, net -4."""
     _, round_ = deal(["T", "A", "8", "K"], rules=GUIDE)
@@ -160,8 +161,8 @@ def test_insurance_any_whole_amount_up_to_half_the_bet(deal: Dealer) -> None:
 
 
 def test_double_on_two_card_hands_below_21_also_after_a_split(deal: Dealer) -> None:
-    """RULES.md row "double": two-card hands totalling below 21, also after a
-    split (004_f728663f2b5a3adc.txt: "You may double on any two-card hand below
+    """Row "double": two-card hands totalling below 21, also after a
+    split (source: "You may double on any two-card hand below
     21, including on eligible hands formed by splitting"). 4,4 against 9 (hole
     8): hand 1 4,7 doubles and draws T (21), hand 2 4,6 doubles and draws T
     (20); the dealer stands on 17: +20 and +20. A third card ends doubling."""
@@ -182,7 +183,7 @@ def test_double_on_two_card_hands_below_21_also_after_a_split(deal: Dealer) -> N
 
 
 def test_split_equal_values_up_to_four_hands(deal: Dealer) -> None:
-    """RULES.md row "split": equal value, up to 4 hands (004_f728663f2b5a3adc.txt:
+    """Row "split": equal value, up to 4 hands (source:
     "You may split into a maximum of four hands"). Q,K splits; 3s that keep
     coming make four hands of 10 and the fourth pair may not split."""
     _, round_ = deal(["Q", "7", "K", "9"], rules=GUIDE)
@@ -198,7 +199,7 @@ def test_split_equal_values_up_to_four_hands(deal: Dealer) -> None:
 
 
 def test_split_aces_one_card_each_no_resplit(deal: Dealer) -> None:
-    """RULES.md row "split aces" (004_f728663f2b5a3adc.txt: "Aces cannot be split
+    """Row "split aces" (source: "Aces cannot be split
     again. Each split ace receives exactly one card, and that hand cannot be hit
     or doubled"). A,A against 5 (hole T): hand 1 draws K, hand 2 draws another
     A and may not resplit; both stand. The dealer's 15 draws T and busts:
@@ -213,7 +214,7 @@ def test_split_aces_one_card_each_no_resplit(deal: Dealer) -> None:
 
 
 def test_21_after_a_split_is_paid_1_to_1(deal: Dealer) -> None:
-    """RULES.md row "21 after a split": ordinary 21, 1:1 (004_f728663f2b5a3adc.txt:
+    """Row "21 after a split": ordinary 21, 1:1 (source:
     "an ace and a ten-value card received after splitting a pair: that hand
     counts as an ordinary 21 and a win on it pays 1:1"). T,T split: hand 1 T,A
     (21) returns 20, not 25; hand 2 T,9 beats the dealer's 17 too."""
@@ -227,7 +228,7 @@ def test_21_after_a_split_is_paid_1_to_1(deal: Dealer) -> None:
 
 
 def test_no_surrender(deal: Dealer) -> None:
-    """RULES.md row "surrender": none (004_f728663f2b5a3adc.txt: "Surrender is not
+    """Row "surrender": none (source: "Surrender is not
     offered"). 16 against a ten: hit, stand or double only."""
     _, round_ = deal(["T", "T", "6", "7"], rules=GUIDE)
     assert round_.legal_actions() == {Action.HIT, Action.STAND, Action.DOUBLE}
@@ -236,8 +237,8 @@ def test_no_surrender(deal: Dealer) -> None:
 
 
 def test_hand_reaching_21_stands_hitting_only_below_21(deal: Dealer) -> None:
-    """RULES.md row "hand reaches 21": stands; hitting allowed only below 21
-    (004_f728663f2b5a3adc.txt: "You can keep hitting while your total is below
+    """Row "hand reaches 21": stands; hitting allowed only below 21
+    (source: "You can keep hitting while your total is below
     21"). 4,5 draws 2 (11) and may hit again; then 3,7 make 21 and the hand
     stands by itself against the dealer's 18: +10."""
     table, round_ = deal(["4", "8", "5", "T", "2", "3", "7"], rules=GUIDE)
@@ -251,7 +252,7 @@ def test_hand_reaching_21_stands_hitting_only_below_21(deal: Dealer) -> None:
 
 
 def test_worked_round_of_the_guide(deal: Dealer) -> None:
-    """004_f728663f2b5a3adc.txt, "A worked round": 10 and 6 against a 9; a hit
+    """Source, "A worked round": 10 and 6 against a 9; a hit
     brings a 4 (20); the hole card is a 7 (16), the dealer draws a 3 and
     finishes on 19. "Your 20 beats 19, so you win": +10."""
     table, round_ = deal(["T", "9", "6", "7", "4", "3"], rules=GUIDE)
@@ -264,7 +265,7 @@ def test_worked_round_of_the_guide(deal: Dealer) -> None:
 
 
 def test_split_hands_get_their_second_card_in_turn(deal: Dealer) -> None:
-    """RULES.md row "split hands dealt": each next hand gets its second card
+    """Row "split hands dealt": each next hand gets its second card
     when its turn begins (decided here). 9,9: hand 1 takes 2 then 5 while hand
     2 waits with one 9; hand 2 then gets the K."""
     _, round_ = deal(["9", "T", "9", "7", "2", "5", "K"], rules=GUIDE)
@@ -277,8 +278,8 @@ def test_split_hands_get_their_second_card_in_turn(deal: Dealer) -> None:
 
 
 def test_all_hands_busted_dealer_draws_nothing(deal: Dealer) -> None:
-    """RULES.md row "all hands busted or settled": the hole card is shown, the
-    dealer does not draw (004_f728663f2b5a3adc.txt: "Busting loses the wager
+    """Row "all hands busted or settled": the hole card is shown, the
+    dealer does not draw (source: "Busting loses the wager
     immediately"). The dealer's 15 would have to draw; it does not: -10."""
     table, round_ = deal(["T", "5", "6", "T", "9"], rules=GUIDE)
     round_.hit()
@@ -288,8 +289,8 @@ def test_all_hands_busted_dealer_draws_nothing(deal: Dealer) -> None:
 
 
 def test_a_bust_stays_lost_when_the_dealer_busts_later(deal: Dealer) -> None:
-    """RULES.md row "all hands busted or settled" with a live hand left
-    (004_f728663f2b5a3adc.txt: "a dealer bust later in the round does not bring
+    """Row "all hands busted or settled" with a live hand left
+    (source: "a dealer bust later in the round does not bring
     it back"). 8,8 against 6 (hole T): hand 1 8,6 hits K (24, -10); hand 2 8,9
     stands; the dealer's 16 draws T (26): hand 2 +10, net 0."""
     table, round_ = deal(["8", "6", "8", "T", "6", "K", "9", "T"], rules=GUIDE)
@@ -303,7 +304,7 @@ def test_a_bust_stays_lost_when_the_dealer_busts_later(deal: Dealer) -> None:
 
 
 def test_starting_chips_and_bets_as_practice() -> None:
-    """RULES.md rows "starting chips" (1000, decided here), "bet" (whole chips
+    """Rows "starting chips" (1000, decided here), "bet" (whole chips
     1..1000, first bet 10, as practice) and "leave the table" (no CASH OUT)."""
     table = Table(GUIDE, np.random.default_rng(2))
     assert table.balance == 1000
@@ -314,7 +315,7 @@ def test_starting_chips_and_bets_as_practice() -> None:
 
 
 def test_next_deal_reuses_the_last_bet_lowered_to_the_balance(deal: Dealer) -> None:
-    """RULES.md rows "bet" and "next bet": the next deal reuses the last bet,
+    """Rows "bet" and "next bet": the next deal reuses the last bet,
     lowered to the balance. 30 on 45: 16 hits and busts (-30), the next deal
     bets the 15 left."""
     table, round_ = deal(
@@ -327,8 +328,8 @@ def test_next_deal_reuses_the_last_bet_lowered_to_the_balance(deal: Dealer) -> N
 
 
 def test_out_of_chips_refill_restores_1000(deal: Dealer) -> None:
-    """RULES.md row "out of chips": "Refill free chips" between rounds restores
-    1000, as practice (004_f728663f2b5a3adc.txt: "practice credits with no
+    """Row "out of chips": "Refill free chips" between rounds restores
+    1000, as practice (source: "practice credits with no
     monetary value")."""
     table, round_ = deal(["T", "T", "6", "8", "8"], rules=GUIDE, balance=10)
     round_.hit()

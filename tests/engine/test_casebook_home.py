@@ -1,9 +1,11 @@
-"""Casebook: one test per rule of the ``home`` column of shared/RULES.md.
+"""Casebook: one test per rule of the ``home`` column of docs/rules/README.md
+("Rule by rule").
 
-Every test names its RULES.md row and the source document of the home game,
-``002_d3bfe4c3d11df71d.txt`` (in Danish; quotes are given with an English
-gloss). Shoes are stacked: player, dealer up card, player, dealer hole card
-(RULES.md, "Order of a round", step 2), then cards in the order they are
+Every test names its row there and quotes the home game's source
+document ("source: ...", named in ``docs/rules/home.md``) where it speaks:
+it is in Danish, and quotes are given with an English gloss. Shoes are
+stacked: player, dealer up card, player, dealer hole card
+(``docs/rules/practice.md``, "Order of a round", step 2), then cards in the order they are
 drawn. Chip amounts are worked out by hand from the rules in each
 docstring: 500 chips and a bet of 10 unless stated.
 tests/engine/test_other_tables.py already checks that there is no insurance
@@ -37,7 +39,7 @@ def ranks(cards: list[Card]) -> list[str]:
 
 
 def test_decks_one_deck_of_52_cards() -> None:
-    """RULES.md row "decks": 1 (002_d3bfe4c3d11df71d.txt: "Brug 52 kort uden
+    """Row "decks": 1 (source: "Brug 52 kort uden
     jokere", use 52 cards without jokers): every card exactly once."""
     shoe = Shoe(HOME, np.random.default_rng(10))
     drawn = Counter(shoe.draw() for _ in range(52))
@@ -46,7 +48,7 @@ def test_decks_one_deck_of_52_cards() -> None:
 
 
 def test_reshuffle_before_every_round() -> None:
-    """RULES.md row "reshuffle": before every round (002_d3bfe4c3d11df71d.txt:
+    """Row "reshuffle": before every round (source:
     "Spiller I med ét sæt kort, bør I blande efter hver hånd", with one deck,
     shuffle after every hand). After one round some 40-odd cards are left,
     far above any cut, yet the next deal starts from the whole deck."""
@@ -63,7 +65,7 @@ def test_reshuffle_before_every_round() -> None:
 
 
 def test_dealer_stands_on_soft_17(deal: Dealer) -> None:
-    """RULES.md row "dealer soft 17": stands (002_d3bfe4c3d11df71d.txt: "Var det
+    """Row "dealer soft 17": stands (source: "Var det
     dealerens es-6 i dette regelsæt, skulle dealeren allerede være stået på 17
     og ville ikke trække nieren", the dealer's ace-6 stands on 17 and does not
     draw the nine). The player's own A,6 and a 9 is hard 16, still to play
@@ -80,7 +82,7 @@ def test_dealer_stands_on_soft_17(deal: Dealer) -> None:
 
 
 def test_blackjack_pays_3_to_2_and_three_sevens_1_to_1(deal: Dealer) -> None:
-    """RULES.md row "blackjack pays": 3:2 (002_d3bfe4c3d11df71d.txt: "Med en
+    """Row "blackjack pays": 3:2 (source: "Med en
     indsats på 10 jetoner er gevinsten 15, og dine 10 kommer også tilbage. 7 + 7
     + 7 er også 21, men er ikke blackjack og giver kun almindelig gevinst")."""
     table, round_ = deal(["A", "9", "J", "8"], rules=HOME)
@@ -95,8 +97,8 @@ def test_blackjack_pays_3_to_2_and_three_sevens_1_to_1(deal: Dealer) -> None:
 
 
 def test_half_chips_cannot_occur_bets_are_even(deal: Dealer) -> None:
-    """RULES.md row "half chips": cannot occur, bets are even
-    (002_d3bfe4c3d11df71d.txt: "Brug derfor lige indsatser i øvespillet, så 3:2
+    """Row "half chips": cannot occur, bets are even
+    (source: "Brug derfor lige indsatser i øvespillet, så 3:2
     kan betales med hele jetoner", use even bets so 3:2 is paid in whole chips).
     A natural on every allowed bet wins exactly 3/2 of it; odd bets are refused."""
     for bet in range(2, 101, 2):
@@ -109,8 +111,8 @@ def test_half_chips_cannot_occur_bets_are_even(deal: Dealer) -> None:
 
 
 def test_dealer_checks_with_an_ace_or_a_ten_up(deal: Dealer) -> None:
-    """RULES.md row "dealer checks for blackjack": ace or ten up
-    (002_d3bfe4c3d11df71d.txt: "Med es eller en 10-værdi åbent kontrollerer
+    """Row "dealer checks for blackjack": ace or ten up
+    (source: "Med es eller en 10-værdi åbent kontrollerer
     dealeren sit skjulte kort for blackjack før videre spil"). With no insurance
     to answer, an ace up is checked at once."""
     _, round_ = deal(["9", "A", "8", "7"], rules=HOME)
@@ -121,7 +123,7 @@ def test_dealer_checks_with_an_ace_or_a_ten_up(deal: Dealer) -> None:
 
 
 def test_ten_up_dealer_blackjack_ends_the_round_at_the_peek(deal: Dealer) -> None:
-    """RULES.md row "ten up, dealer has blackjack" (002_d3bfe4c3d11df71d.txt:
+    """Row "ten up, dealer has blackjack" (source:
     "Runden er slut: Alle taber deres indsats, medmindre de selv har blackjack",
     the round is over, everyone loses the bet unless holding blackjack)."""
     table, round_ = deal(["9", "T", "9", "A"], rules=HOME)
@@ -131,8 +133,8 @@ def test_ten_up_dealer_blackjack_ends_the_round_at_the_peek(deal: Dealer) -> Non
 
 
 def test_player_blackjack_paid_after_the_peek(deal: Dealer) -> None:
-    """RULES.md row "player blackjack, dealer shows no ace"
-    (002_d3bfe4c3d11df71d.txt: "Har dealeren ikke blackjack, betales spillernes
+    """Row "player blackjack, dealer shows no ace"
+    (source: "Har dealeren ikke blackjack, betales spillernes
     naturlige blackjacks straks med 3:2", without a dealer blackjack naturals
     are paid 3:2 at once). Ten up, 7 in the hole: +15."""
     table, round_ = deal(["A", "T", "K", "7"], rules=HOME)
@@ -142,7 +144,7 @@ def test_player_blackjack_paid_after_the_peek(deal: Dealer) -> None:
 
 
 def test_blackjack_against_blackjack_pushes(deal: Dealer) -> None:
-    """RULES.md row "blackjack vs blackjack" (002_d3bfe4c3d11df71d.txt: "To
+    """Row "blackjack vs blackjack" (source: "To
     naturlige blackjacks er push")."""
     table, round_ = deal(["A", "A", "T", "K"], rules=HOME)
     assert round_.hands[0].outcome is Outcome.PUSH
@@ -150,7 +152,7 @@ def test_blackjack_against_blackjack_pushes(deal: Dealer) -> None:
 
 
 def test_no_insurance_even_against_a_blackjack(deal: Dealer) -> None:
-    """RULES.md row "insurance": not offered (002_d3bfe4c3d11df71d.txt:
+    """Row "insurance": not offered (source:
     "Forsikring og surrender er udeladt", insurance and surrender are left out).
     An ace up with a king in the hole ends the round at once: -10."""
     table, round_ = deal(["T", "A", "9", "K"], rules=HOME)
@@ -163,8 +165,8 @@ def test_no_insurance_even_against_a_blackjack(deal: Dealer) -> None:
 
 
 def test_double_first_two_cards_not_after_a_split(deal: Dealer) -> None:
-    """RULES.md row "double": first two cards, any total, not after a split
-    (002_d3bfe4c3d11df71d.txt: "ingen double efter split"; "Vinder du med 10 +
+    """Row "double": first two cards, any total, not after a split
+    (source: "ingen double efter split"; "Vinder du med 10 +
     10 jetoner, får du 20 i gevinst og dine 20 tilbage", a 10 + 10 win pays 20
     and returns the 20)."""
     table, round_ = deal(["5", "6", "6", "T", "9", "8"], rules=HOME)
@@ -181,8 +183,8 @@ def test_double_first_two_cards_not_after_a_split(deal: Dealer) -> None:
 
 
 def test_one_split_only(deal: Dealer) -> None:
-    """RULES.md row "split": equal value, one split only, 2 hands
-    (002_d3bfe4c3d11df71d.txt: "I vores øveopsætning tillades højst ét split")."""
+    """Row "split": equal value, one split only, 2 hands
+    (source: "I vores øveopsætning tillades højst ét split")."""
     table, round_ = deal(["8", "T", "8", "7", "8"], rules=HOME)
     round_.split()
     assert ranks(round_.hands[0].cards) == ["8", "8"]
@@ -192,7 +194,7 @@ def test_one_split_only(deal: Dealer) -> None:
 
 
 def test_split_aces_one_card_each(deal: Dealer) -> None:
-    """RULES.md row "split aces" (002_d3bfe4c3d11df71d.txt: "kun ét ekstra kort
+    """Row "split aces" (source: "kun ét ekstra kort
     til hvert splittet es", only one more card to each split ace). A,A against
     6 (hole T): A,9 and A,2 stand; the dealer's 16 draws 7 and busts: +10 +10."""
     table, round_ = deal(["A", "6", "A", "T", "9", "2", "7"], rules=HOME)
@@ -203,8 +205,8 @@ def test_split_aces_one_card_each(deal: Dealer) -> None:
 
 
 def test_21_after_a_split_pushes_a_dealer_21(deal: Dealer) -> None:
-    """RULES.md row "21 after a split": ordinary 21; it pushes a dealer 21
-    (002_d3bfe4c3d11df71d.txt: "Es plus 10 efter split tæller almindelig 21";
+    """Row "21 after a split": ordinary 21; it pushes a dealer 21
+    (source: "Es plus 10 efter split tæller almindelig 21";
     "Et tokorts 21 efter split slår ikke dealerens 21 på tre eller flere kort;
     det er push"). A,A against 7 (hole 4): A,K is 21, A,5 soft 16; the dealer
     draws T for a three-card 21: push and -10."""
@@ -217,7 +219,7 @@ def test_21_after_a_split_pushes_a_dealer_21(deal: Dealer) -> None:
 
 
 def test_no_surrender(deal: Dealer) -> None:
-    """RULES.md row "surrender": none (002_d3bfe4c3d11df71d.txt: "Forsikring og
+    """Row "surrender": none (source: "Forsikring og
     surrender er udeladt")."""
     _, round_ = deal(["T", "T", "6", "7"], rules=HOME)
     with pytest.raises(IllegalActionError, match="does not offer surrender"):
@@ -225,7 +227,7 @@ def test_no_surrender(deal: Dealer) -> None:
 
 
 def test_hand_reaching_21_stands_by_itself(deal: Dealer) -> None:
-    """RULES.md row "hand reaches 21" (002_d3bfe4c3d11df71d.txt: "Rammer du præcis
+    """Row "hand reaches 21" (source: "Rammer du præcis
     21 efter et hit, står hånden automatisk", hitting exactly 21 stands the hand).
     A,5 hits 5 (soft 21) against the dealer's 20: +10."""
     table, round_ = deal(["A", "T", "5", "K", "5"], rules=HOME)
@@ -235,7 +237,7 @@ def test_hand_reaching_21_stands_by_itself(deal: Dealer) -> None:
 
 
 def test_split_hands_played_one_at_a_time_in_order(deal: Dealer) -> None:
-    """RULES.md row "split hands dealt" (002_d3bfe4c3d11df71d.txt: "Splittede
+    """Row "split hands dealt" (source: "Splittede
     hænder spilles færdig én ad gangen i den rækkefølge, de blev delt")."""
     _, round_ = deal(["7", "T", "7", "8", "3", "K", "2"], rules=HOME)
     round_.split()
@@ -248,7 +250,7 @@ def test_split_hands_played_one_at_a_time_in_order(deal: Dealer) -> None:
 
 
 def test_busted_hand_is_not_revived_and_all_busted_draws_nothing(deal: Dealer) -> None:
-    """RULES.md row "all hands busted or settled" (002_d3bfe4c3d11df71d.txt: "Hvis
+    """Row "all hands busted or settled" (source: "Hvis
     du allerede er gået over 21, bliver hånden ikke genoplivet af, at dealeren
     senere også går over", a bust is not revived by a later dealer bust). The
     dealer's 14 would draw; with every hand busted it does not."""
@@ -261,7 +263,7 @@ def test_busted_hand_is_not_revived_and_all_busted_draws_nothing(deal: Dealer) -
 
 
 def test_starting_chips_500_and_even_bets_2_to_100() -> None:
-    """RULES.md rows "starting chips" (500, decided here), "bet" (even amounts
+    """Rows "starting chips" (500, decided here), "bet" (even amounts
     2..100, decided here) and "leave the table" (no CASH OUT)."""
     table = Table(HOME, np.random.default_rng(4))
     assert table.balance == 500
@@ -271,7 +273,7 @@ def test_starting_chips_500_and_even_bets_2_to_100() -> None:
 
 
 def test_out_of_chips_refill_between_rounds(deal: Dealer) -> None:
-    """RULES.md row "out of chips": refill between rounds, back to the 500
+    """Row "out of chips": refill between rounds, back to the 500
     starting chips."""
     table, round_ = deal(["T", "T", "6", "9", "8"], rules=HOME, bet=10, balance=10)
     with pytest.raises(IllegalActionError, match="a round is in play"):
@@ -283,7 +285,7 @@ def test_out_of_chips_refill_between_rounds(deal: Dealer) -> None:
 
 
 def test_next_bet_reuses_the_last_bet(deal: Dealer) -> None:
-    """RULES.md row "next bet": reuses the last bet. On a bet of 20, 19 beats 17
+    """Row "next bet": reuses the last bet. On a bet of 20, 19 beats 17
     (+20); the next deal bets 20 again."""
     table, round_ = deal(["T", "7", "9", "K", "4", "5", "6", "8"], rules=HOME, bet=20)
     round_.stand()

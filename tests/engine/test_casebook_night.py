@@ -1,13 +1,15 @@
-"""Casebook: one test per rule of the ``night`` column of shared/RULES.md.
+"""Casebook: one test per rule of the ``night`` column of docs/rules/README.md
+("Rule by rule").
 
-Every test names its RULES.md row and the source document of the night
-table, ``000_8a8a97ee632ebe69.txt``, quoting it where it speaks. Shoes are
-stacked: player, dealer up card, player, dealer hole card (RULES.md, "Order
-of a round", step 2), then cards in the order they are drawn. Chip amounts
-are worked out by hand from the rules in each docstring: 500 chips and the
-stated bet. tests/engine/test_other_tables.py already holds three night cases
-(a split and doubled 8,8 lost to a ten-up blackjack, a natural with a ten up
-paid at once, a natural on 5 paid 7); the cases here add to them.
+Every test names its row there and quotes the night table's source
+document ("source: ...", named in ``docs/rules/night.md``) where it speaks.
+Shoes are stacked: player, dealer up card, player, dealer hole card
+(``docs/rules/practice.md``, "Order of a round", step 2), then cards in
+the order they are drawn. Chip amounts are worked out by hand from the
+rules in each docstring: 500 chips and the stated bet.
+tests/engine/test_other_tables.py already holds three night cases (a split
+and doubled 8,8 lost to a ten-up blackjack, a natural with a ten up paid at
+once, a natural on 5 paid 7); the cases here add to them.
 """
 
 from __future__ import annotations
@@ -36,7 +38,7 @@ def ranks(cards: list[Card]) -> list[str]:
 
 
 def test_decks_six_decks() -> None:
-    """RULES.md row "decks": 6 (000_8a8a97ee632ebe69.txt: "Cards come out of a
+    """Row "decks": 6 (source: "Cards come out of a
     six-deck shoe")."""
     shoe = Shoe(NIGHT, np.random.default_rng(6))
     drawn = Counter(shoe.draw() for _ in range(6 * 52))
@@ -45,7 +47,7 @@ def test_decks_six_decks() -> None:
 
 
 def test_reshuffle_before_the_next_round_below_a_quarter() -> None:
-    """RULES.md row "reshuffle" (000_8a8a97ee632ebe69.txt: "Once fewer than a
+    """Row "reshuffle" (source: "Once fewer than a
     quarter of the cards are left, the shoe is reshuffled before the next
     hand"): 78 of 312 left is not fewer than a quarter, 77 is."""
     shoe = Shoe(NIGHT, np.random.default_rng(9))
@@ -57,7 +59,7 @@ def test_reshuffle_before_the_next_round_below_a_quarter() -> None:
 
 
 def test_dealer_stands_on_soft_17(deal: Dealer) -> None:
-    """RULES.md row "dealer soft 17" (000_8a8a97ee632ebe69.txt: "on 17 or more the
+    """Row "dealer soft 17" (source: "on 17 or more the
     dealer stands, soft 17 included"). 6 up and an A in the hole make soft 17:
     the dealer draws nothing and the player's 18 wins the 5 bet."""
     table, round_ = deal(["T", "6", "8", "A", "5"], rules=NIGHT)
@@ -68,7 +70,7 @@ def test_dealer_stands_on_soft_17(deal: Dealer) -> None:
 
 
 def test_blackjack_pays_3_to_2(deal: Dealer) -> None:
-    """RULES.md row "blackjack pays" (000_8a8a97ee632ebe69.txt: "Pays 3 to 2: on a
+    """Row "blackjack pays" (source: "Pays 3 to 2: on a
     10 bet you get 15 plus your 10 back")."""
     table, round_ = deal(["A", "8", "Q", "9"], rules=NIGHT, bet=10)
     assert round_.hands[0].returned == 25
@@ -76,7 +78,7 @@ def test_blackjack_pays_3_to_2(deal: Dealer) -> None:
 
 
 def test_half_chips_rounded_down(deal: Dealer) -> None:
-    """RULES.md row "half chips": rounded down (000_8a8a97ee632ebe69.txt: "When the
+    """Row "half chips": rounded down (source: "When the
     math comes out to half a chip, as with a blackjack on a 5 bet, the game
     rounds down"). Insurance on 5 costs floor(2.5) = 2; a natural on 15 wins
     floor(22.5) = 22."""
@@ -88,8 +90,8 @@ def test_half_chips_rounded_down(deal: Dealer) -> None:
 
 
 def test_dealer_checks_only_with_an_ace_right_after_the_insurance_answer(deal: Dealer) -> None:
-    """RULES.md row "dealer checks for blackjack": ace up only, right after the
-    insurance answer (000_8a8a97ee632ebe69.txt: "With an ace showing, the dealer
+    """Row "dealer checks for blackjack": ace up only, right after the
+    insurance answer (source: "With an ace showing, the dealer
     checks the hole card right after you answer: if it's a blackjack, the hand
     ends there"). The 10 bet is lost before the player's 20 is played."""
     table, round_ = deal(["T", "A", "Q", "K"], rules=NIGHT, bet=10)
@@ -106,7 +108,7 @@ def test_dealer_checks_only_with_an_ace_right_after_the_insurance_answer(deal: D
 
 
 def test_ten_up_blackjack_found_after_the_player_takes_doubled_money(deal: Dealer) -> None:
-    """RULES.md row "ten up, dealer has blackjack" (000_8a8a97ee632ebe69.txt: "When
+    """Row "ten up, dealer has blackjack" (source: "When
     the dealer's up card is a ten-value card, there is no early check. You play
     your hand as usual, and if the hole card turns out to make a blackjack, the
     dealer beats every one of your hands that isn't a blackjack, doubled and
@@ -124,7 +126,7 @@ def test_ten_up_blackjack_found_after_the_player_takes_doubled_money(deal: Deale
 
 
 def test_ten_up_blackjack_takes_split_money_after_a_bust(deal: Dealer) -> None:
-    """RULES.md row "ten up, dealer has blackjack", split hands: 9,9 against Q
+    """Row "ten up, dealer has blackjack", split hands: 9,9 against Q
     (hole A). Hand 1 9,4 hits 9 and busts (settled at once, -10); hand 2 9,2
     doubles and draws 9 for 20; the blackjack then takes the doubled 20 too:
     net -30."""
@@ -141,8 +143,8 @@ def test_ten_up_blackjack_takes_split_money_after_a_bust(deal: Dealer) -> None:
 
 
 def test_player_blackjack_with_no_ace_up_settled_at_once(deal: Dealer) -> None:
-    """RULES.md row "player blackjack, dealer shows no ace": settled at once, 3:2,
-    without looking at the hole card (000_8a8a97ee632ebe69.txt: "If you're dealt
+    """Row "player blackjack, dealer shows no ace": settled at once, 3:2,
+    without looking at the hole card (source: "If you're dealt
     a blackjack and the dealer isn't showing an ace, the hand is settled right
     away"). Against a 4 up the round is over at the deal and the dealer's 13
     draws nothing: +15."""
@@ -154,8 +156,8 @@ def test_player_blackjack_with_no_ace_up_settled_at_once(deal: Dealer) -> None:
 
 
 def test_blackjack_against_blackjack_pushes_with_an_ace_up(deal: Dealer) -> None:
-    """RULES.md row "blackjack vs blackjack": push, only possible with an ace up
-    (000_8a8a97ee632ebe69.txt: "Blackjack against blackjack: Push. Your bet comes
+    """Row "blackjack vs blackjack": push, only possible with an ace up
+    (source: "Blackjack against blackjack: Push. Your bet comes
     back")."""
     table, round_ = deal(["K", "A", "A", "J"], rules=NIGHT, bet=10)
     round_.decline_insurance()
@@ -164,8 +166,8 @@ def test_blackjack_against_blackjack_pushes_with_an_ace_up(deal: Dealer) -> None
 
 
 def test_insurance_costs_half_the_bet_rounded_down_pays_2_to_1(deal: Dealer) -> None:
-    """RULES.md row "insurance": ace up; costs half the bet, rounded down; pays
-    2:1 (000_8a8a97ee632ebe69.txt: "Insurance costs half your bet and pays 2 to 1
+    """Row "insurance": ace up; costs half the bet, rounded down; pays
+    2:1 (source: "Insurance costs half your bet and pays 2 to 1
     if the dealer has blackjack"). On a 5 bet it costs 2 and wins 4; the main
     bet loses 5: net -1."""
     table, round_ = deal(["9", "A", "8", "T"], rules=NIGHT, bet=5)
@@ -179,8 +181,8 @@ def test_insurance_costs_half_the_bet_rounded_down_pays_2_to_1(deal: Dealer) -> 
 
 
 def test_double_any_total_also_after_a_split(deal: Dealer) -> None:
-    """RULES.md row "double": first two cards, any total, also after a split
-    (000_8a8a97ee632ebe69.txt: "Allowed on any total, and after a split too").
+    """Row "double": first two cards, any total, also after a split
+    (source: "Allowed on any total, and after a split too").
     Hard 20 doubles and draws an A (21) against 17: +20. 7,7 split: hand 1
     7,4 doubles and draws 9 (20)."""
     table, round_ = deal(["T", "7", "K", "T", "A"], rules=NIGHT, bet=10)
@@ -196,8 +198,8 @@ def test_double_any_total_also_after_a_split(deal: Dealer) -> None:
 
 
 def test_split_equal_values_up_to_four_hands(deal: Dealer) -> None:
-    """RULES.md row "split": equal value (J+K too), up to 4 hands
-    (000_8a8a97ee632ebe69.txt: "a jack and a king ... You can split again, up to
+    """Row "split": equal value (J+K too), up to 4 hands
+    (source: "a jack and a king ... You can split again, up to
     four hands")."""
     _, round_ = deal(["J", "9", "K", "8"], rules=NIGHT)
     assert round_.can_split()
@@ -209,8 +211,8 @@ def test_split_equal_values_up_to_four_hands(deal: Dealer) -> None:
 
 
 def test_split_aces_one_card_each_both_stand(deal: Dealer) -> None:
-    """RULES.md row "split aces": one card each, both stand; no resplit (decided
-    here; 000_8a8a97ee632ebe69.txt: "Each ace gets one card only, and both hands
+    """Row "split aces": one card each, both stand; no resplit (decided
+    here; source: "Each ace gets one card only, and both hands
     stand"). A,A against 8 (hole 9): 7 and A come; soft 18 and soft 12 stand,
     the dealer's 17 beats one and loses to the other: net 0."""
     table, round_ = deal(["A", "8", "A", "9", "7", "A"], rules=NIGHT, bet=10)
@@ -222,7 +224,7 @@ def test_split_aces_one_card_each_both_stand(deal: Dealer) -> None:
 
 
 def test_21_after_a_split_is_a_regular_21(deal: Dealer) -> None:
-    """RULES.md row "21 after a split" (000_8a8a97ee632ebe69.txt: "A 21 made after
+    """Row "21 after a split" (source: "A 21 made after
     a split is a regular 21, not a blackjack"). A,A against 7 (hole T): A,Q and
     A,J are 21s paid 1:1: +10 +10."""
     table, round_ = deal(["A", "7", "A", "T", "Q", "J"], rules=NIGHT, bet=10)
@@ -233,7 +235,7 @@ def test_21_after_a_split_is_a_regular_21(deal: Dealer) -> None:
 
 
 def test_no_surrender(deal: Dealer) -> None:
-    """RULES.md row "surrender": none (000_8a8a97ee632ebe69.txt: "there is no
+    """Row "surrender": none (source: "there is no
     surrender")."""
     _, round_ = deal(["T", "9", "6", "7"], rules=NIGHT)
     assert not round_.can_surrender()
@@ -242,7 +244,7 @@ def test_no_surrender(deal: Dealer) -> None:
 
 
 def test_hand_reaching_21_stands_by_itself(deal: Dealer) -> None:
-    """RULES.md row "hand reaches 21" (000_8a8a97ee632ebe69.txt: "Reach 21 and the
+    """Row "hand reaches 21" (source: "Reach 21 and the
     hand stands automatically"). 9,2 hits a T against the dealer's 19: +10."""
     table, round_ = deal(["9", "9", "2", "T", "T"], rules=NIGHT, bet=10)
     round_.hit()
@@ -251,7 +253,7 @@ def test_hand_reaching_21_stands_by_itself(deal: Dealer) -> None:
 
 
 def test_split_hands_get_their_second_card_in_turn(deal: Dealer) -> None:
-    """RULES.md row "split hands dealt" (decided here; 000_8a8a97ee632ebe69.txt:
+    """Row "split hands dealt" (decided here; source:
     "Each hand gets a second card and is played in turn")."""
     _, round_ = deal(["4", "T", "4", "7", "6", "3"], rules=NIGHT)
     round_.split()
@@ -262,7 +264,7 @@ def test_split_hands_get_their_second_card_in_turn(deal: Dealer) -> None:
 
 
 def test_all_hands_busted_dealer_draws_nothing(deal: Dealer) -> None:
-    """RULES.md row "all hands busted or settled" (000_8a8a97ee632ebe69.txt: "If
+    """Row "all hands busted or settled" (source: "If
     all of your hands busted, the dealer doesn't need to draw")."""
     table, round_ = deal(["T", "3", "5", "9", "8"], rules=NIGHT, bet=10)
     round_.hit()
@@ -272,7 +274,7 @@ def test_all_hands_busted_dealer_draws_nothing(deal: Dealer) -> None:
 
 
 def test_starting_chips_500() -> None:
-    """RULES.md row "starting chips": 500 (000_8a8a97ee632ebe69.txt: "You sit down
+    """Row "starting chips": 500 (source: "You sit down
     with 500 chips"); the first bet is the 5 minimum."""
     table = Table(NIGHT, np.random.default_rng(3))
     assert table.balance == 500
@@ -280,7 +282,7 @@ def test_starting_chips_500() -> None:
 
 
 def test_bet_built_from_chips_5_to_500(deal: Dealer) -> None:
-    """RULES.md row "bet" (000_8a8a97ee632ebe69.txt: "build your bet from chips of
+    """Row "bet" (source: "build your bet from chips of
     5, 25, 100 and 500. The opening bet runs from 5 to 500 per hand, and never
     more than you have ... These moves can go past the 500 limit"). Every
     multiple of 5 is a sum of those chips; a bet of 500 doubles to 1000."""
@@ -298,8 +300,8 @@ def test_bet_built_from_chips_5_to_500(deal: Dealer) -> None:
 
 
 def test_out_of_chips_below_5_the_night_is_over(deal: Dealer) -> None:
-    """RULES.md row "out of chips": below 5 chips the night is over, no refill
-    (000_8a8a97ee632ebe69.txt: "If you run out of chips and can't cover the 5
+    """Row "out of chips": below 5 chips the night is over, no refill
+    (source: "If you run out of chips and can't cover the 5
     minimum, the night is over"). 5 of 9 lost leaves 4."""
     table, round_ = deal(["T", "T", "6", "8", "9"], rules=NIGHT, bet=5, balance=9)
     round_.hit()
@@ -312,8 +314,8 @@ def test_out_of_chips_below_5_the_night_is_over(deal: Dealer) -> None:
 
 
 def test_leave_the_table_the_balance_is_the_score(deal: Dealer) -> None:
-    """RULES.md row "leave the table": CASH OUT; the balance is the score
-    (000_8a8a97ee632ebe69.txt: "CASH OUT gets you up from the table with the chips
+    """Row "leave the table": CASH OUT; the balance is the score
+    (source: "CASH OUT gets you up from the table with the chips
     you have. That number is your score"). Between rounds no chip is left on
     the table: a won 25 makes the score 525."""
     assert NIGHT.cash_out
@@ -324,8 +326,8 @@ def test_leave_the_table_the_balance_is_the_score(deal: Dealer) -> None:
 
 
 def test_next_bet_repeats_the_last_bet(deal: Dealer) -> None:
-    """RULES.md row "next bet": "Repeat last bet" checked by default
-    (000_8a8a97ee632ebe69.txt: "The Repeat last bet box is checked by default, so
+    """Row "next bet": "Repeat last bet" checked by default
+    (source: "The Repeat last bet box is checked by default, so
     the next hand starts with the same bet already down"). 19 beats 17 on a 25
     bet (525); the next deal puts 25 down again (500 left)."""
     assert NIGHT.repeat_bet_box

@@ -1,9 +1,11 @@
-"""Casebook: one test per rule of the ``practice`` column of shared/RULES.md.
+"""Casebook: one test per rule of the ``practice`` column of docs/rules/README.md
+("Rule by rule").
 
-Every test names its RULES.md row and the source document of the practice
-table, ``003_2bdd88f24671a4ec.txt``. Shoes are stacked: the first four cards
-go player, dealer up card, player, dealer hole card (RULES.md, "Order of a
-round", step 2); later cards are drawn in order. Chip amounts are worked out
+Every test names its row there and quotes the practice table's source
+document ("source: ...", named in ``docs/rules/practice.md``) where it
+speaks. Shoes are stacked: the first four cards go player, dealer up card,
+player, dealer hole card (``docs/rules/practice.md``, "Order of a round",
+step 2); later cards are drawn in order. Chip amounts are worked out
 by hand from the rules in each docstring, for a 1000-chip start and a bet of
 10 unless stated.
 """
@@ -37,7 +39,7 @@ def ranks(cards: list[Card]) -> list[str]:
 
 
 def test_decks_six_decks_of_52_cards() -> None:
-    """RULES.md row "decks": 6 for practice (003_2bdd88f24671a4ec.txt: "six decks")."""
+    """Row "decks": 6 for practice (source: "six decks")."""
     shoe = Shoe(PRACTICE, np.random.default_rng(7))
     assert shoe.size == 6 * 52
     drawn = [shoe.draw() for _ in range(6 * 52)]
@@ -50,8 +52,8 @@ def test_decks_six_decks_of_52_cards() -> None:
 
 
 def test_reshuffle_once_fewer_than_a_quarter_is_left() -> None:
-    """RULES.md row "reshuffle": between rounds once fewer than a quarter of the
-    shoe is left (003_2bdd88f24671a4ec.txt: "one shuffled six-deck shoe until a
+    """Row "reshuffle": between rounds once fewer than a quarter of the
+    shoe is left (source: "one shuffled six-deck shoe until a
     between-round reshuffle"). A quarter of 312 cards is 78."""
     shoe = Shoe(PRACTICE, np.random.default_rng(3))
     for _ in range(312 - 78):
@@ -64,7 +66,7 @@ def test_reshuffle_once_fewer_than_a_quarter_is_left() -> None:
 
 
 def test_reshuffle_happens_at_the_deal_not_during_a_round() -> None:
-    """RULES.md row "reshuffle" (003_2bdd88f24671a4ec.txt): the cut is checked
+    """Row "reshuffle" (source): the cut is checked
     between rounds only. With 79 cards left a round is dealt from the same shoe
     even if it goes below 78; the next deal reshuffles first."""
     table = Table(PRACTICE, np.random.default_rng(11))
@@ -91,7 +93,7 @@ def test_reshuffle_happens_at_the_deal_not_during_a_round() -> None:
 
 
 def test_dealer_stands_on_soft_17(deal: Dealer) -> None:
-    """RULES.md row "dealer soft 17": stands (003_2bdd88f24671a4ec.txt: "Stands
+    """Row "dealer soft 17": stands (source: "Stands
     on every 17, including soft 17"). Dealer 6 + A = soft 17 draws nothing;
     player 19 wins 10."""
     table, round_ = deal(["T", "6", "9", "A", "5"])
@@ -104,7 +106,7 @@ def test_dealer_stands_on_soft_17(deal: Dealer) -> None:
 
 
 def test_dealer_hits_soft_16(deal: Dealer) -> None:
-    """RULES.md row "dealer soft 17" and step 8 "draws to 17": A,5 (soft 16)
+    """Row "dealer soft 17" and step 8 "draws to 17": A,5 (soft 16)
     draws; with a 5 it makes soft 21 and beats the player's 20."""
     table, round_ = deal(["T", "A", "K", "5", "5"])
     round_.decline_insurance()
@@ -119,7 +121,7 @@ def test_dealer_hits_soft_16(deal: Dealer) -> None:
 
 
 def test_blackjack_pays_3_to_2(deal: Dealer) -> None:
-    """RULES.md row "blackjack pays": 3:2 (003_2bdd88f24671a4ec.txt: "A 10-chip
+    """Row "blackjack pays": 3:2 (source: "A 10-chip
     natural win earns 15 profit and returns 25 including the stake")."""
     table, round_ = deal(["A", "9", "K", "7"])
     assert round_.phase is Phase.SETTLED
@@ -134,7 +136,7 @@ def test_blackjack_pays_3_to_2(deal: Dealer) -> None:
 
 
 def test_half_chips_are_rounded_down(deal: Dealer) -> None:
-    """RULES.md row "half chips": rounded down. A natural on 5 wins
+    """Row "half chips": rounded down. A natural on 5 wins
     floor(7.5) = 7; insurance on a bet of 7 costs floor(3.5) = 3; surrender
     of 5 returns floor(2.5) = 2."""
     table, round_ = deal(["A", "9", "K", "7"], bet=5)
@@ -157,9 +159,9 @@ def test_half_chips_are_rounded_down(deal: Dealer) -> None:
 
 
 def test_dealer_peeks_with_ten_up_and_ends_the_round(deal: Dealer) -> None:
-    """RULES.md rows "dealer checks for blackjack: ace or ten up, before any
+    """Rows "dealer checks for blackjack: ace or ten up, before any
     player action" and "ten up, dealer has blackjack: round ends at the peek"
-    (003_2bdd88f24671a4ec.txt: "The dealer checks for Blackjack before player
+    (source: "The dealer checks for Blackjack before player
     actions when showing an ace or a ten-value card"). The player's 11 never
     gets to double: only the 10-chip bet is lost."""
     table, round_ = deal(["6", "K", "5", "A"])
@@ -174,7 +176,7 @@ def test_dealer_peeks_with_ten_up_and_ends_the_round(deal: Dealer) -> None:
 
 
 def test_dealer_peeks_with_ace_up_after_the_insurance_answer(deal: Dealer) -> None:
-    """RULES.md rows "dealer checks for blackjack" and "Order of a round" steps
+    """Rows "dealer checks for blackjack" and "Order of a round" steps
     3-4: with an ace up insurance is answered first, then the peek ends the
     round on a dealer blackjack."""
     table, round_ = deal(["T", "A", "9", "Q"])
@@ -189,7 +191,7 @@ def test_dealer_peeks_with_ace_up_after_the_insurance_answer(deal: Dealer) -> No
 
 
 def test_clean_peek_keeps_the_hole_card_down(deal: Dealer) -> None:
-    """RULES.md row "dealer checks for blackjack": a peek with no blackjack lets
+    """Row "dealer checks for blackjack": a peek with no blackjack lets
     the player act, the hole card still face down."""
     _, round_ = deal(["T", "Q", "6", "7"])
     assert round_.phase is Phase.PLAYER
@@ -202,8 +204,8 @@ def test_clean_peek_keeps_the_hole_card_down(deal: Dealer) -> None:
 
 
 def test_player_blackjack_paid_after_the_peek(deal: Dealer) -> None:
-    """RULES.md row "player blackjack, dealer shows no ace": paid 3:2 after the
-    peek (003_2bdd88f24671a4ec.txt). A ten up with a 5 in the hole: the peek
+    """Row "player blackjack, dealer shows no ace": paid 3:2 after the
+    peek (source). A ten up with a 5 in the hole: the peek
     is clean, the natural is paid 15, and the dealer's 15 draws nothing since
     no live hand is left."""
     table, round_ = deal(["A", "T", "Q", "5", "6"])
@@ -219,7 +221,7 @@ def test_player_blackjack_paid_after_the_peek(deal: Dealer) -> None:
 
 
 def test_blackjack_against_blackjack_pushes(deal: Dealer) -> None:
-    """RULES.md row "blackjack vs blackjack": push (003_2bdd88f24671a4ec.txt:
+    """Row "blackjack vs blackjack": push (source:
     "Two naturals tie and return the original wager"), with an ace or a ten up."""
     table, round_ = deal(["A", "A", "J", "K"])
     round_.decline_insurance()
@@ -237,8 +239,8 @@ def test_blackjack_against_blackjack_pushes(deal: Dealer) -> None:
 
 
 def test_insurance_pays_2_to_1_on_dealer_blackjack(deal: Dealer) -> None:
-    """RULES.md row "insurance": ace up, costs half the bet, pays 2:1
-    (003_2bdd88f24671a4ec.txt: "For a 10-chip original bet, insurance costs 5
+    """Row "insurance": ace up, costs half the bet, pays 2:1
+    (source: "For a 10-chip original bet, insurance costs 5
     and returns 15 including its stake when it wins. Your main hand settles
     separately"). Main -10, insurance +10: net 0."""
     table, round_ = deal(["T", "A", "8", "K"])
@@ -254,7 +256,7 @@ def test_insurance_pays_2_to_1_on_dealer_blackjack(deal: Dealer) -> None:
 
 
 def test_insurance_lost_without_dealer_blackjack(deal: Dealer) -> None:
-    """RULES.md row "insurance": "otherwise it loses" (003_2bdd88f24671a4ec.txt).
+    """Row "insurance": "otherwise it loses" (source).
     Insurance -5; the player's 19 beats the dealer's soft 18 (A,7): +10."""
     table, round_ = deal(["T", "A", "9", "7"])
     round_.insure()
@@ -269,7 +271,7 @@ def test_insurance_lost_without_dealer_blackjack(deal: Dealer) -> None:
 
 
 def test_insurance_costs_exactly_half_the_bet(deal: Dealer) -> None:
-    """RULES.md row "insurance" (practice): the cost is half the bet, not any
+    """Row "insurance" (practice): the cost is half the bet, not any
     amount; a bet of 1 (cost 0) gets no offer."""
     _, round_ = deal(["T", "A", "9", "7"])
     with pytest.raises(IllegalActionError, match="costs exactly 5"):
@@ -283,7 +285,7 @@ def test_insurance_costs_exactly_half_the_bet(deal: Dealer) -> None:
 
 
 def test_double_adds_an_equal_wager_and_one_card(deal: Dealer) -> None:
-    """RULES.md row "double": first two cards (003_2bdd88f24671a4ec.txt: "Double
+    """Row "double": first two cards (source: "Double
     adds an equal wager, gives exactly one more card and ends that hand").
     6,5 doubles to 20 chips, draws T for 21 against the dealer's 17: +20."""
     table, round_ = deal(["6", "T", "5", "7", "T"])
@@ -295,7 +297,7 @@ def test_double_adds_an_equal_wager_and_one_card(deal: Dealer) -> None:
 
 
 def test_double_on_any_total(deal: Dealer) -> None:
-    """RULES.md row "double" (practice): any total, hard 20 and soft 19 too."""
+    """Row "double" (practice): any total, hard 20 and soft 19 too."""
     _, round_ = deal(["T", "6", "K", "8"])
     assert round_.can_double()
     _, round_ = deal(["A", "6", "8", "8"])
@@ -303,7 +305,7 @@ def test_double_on_any_total(deal: Dealer) -> None:
 
 
 def test_double_only_on_the_first_two_cards(deal: Dealer) -> None:
-    """RULES.md row "double": first two cards only."""
+    """Row "double": first two cards only."""
     _, round_ = deal(["2", "6", "3", "8", "4"])
     round_.hit()
     assert not round_.can_double()
@@ -314,7 +316,7 @@ def test_double_only_on_the_first_two_cards(deal: Dealer) -> None:
 
 
 def test_double_after_split(deal: Dealer) -> None:
-    """RULES.md row "double": also after a split (DAS; 003_2bdd88f24671a4ec.txt:
+    """Row "double": also after a split (DAS; source:
     "It is available on the first two cards, including after a split").
     8,8 split; hand 1 8,3 doubles and draws T (21); hand 2 8,2 doubles and
     draws 9 (19); dealer T,7 = 17: +20 and +20."""
@@ -333,8 +335,8 @@ def test_double_after_split(deal: Dealer) -> None:
 
 
 def test_split_equal_values_jack_and_king(deal: Dealer) -> None:
-    """RULES.md row "split": two cards of equal value, J+K too
-    (003_2bdd88f24671a4ec.txt: "Split equal-value cards")."""
+    """Row "split": two cards of equal value, J+K too
+    (source: "Split equal-value cards")."""
     _, round_ = deal(["J", "7", "K", "9"])
     assert round_.can_split()
     _, round_ = deal(["9", "7", "8", "9"])
@@ -346,7 +348,7 @@ def test_split_equal_values_jack_and_king(deal: Dealer) -> None:
 
 
 def test_split_up_to_four_hands(deal: Dealer) -> None:
-    """RULES.md row "split": up to 4 hands (003_2bdd88f24671a4ec.txt: "up to four
+    """Row "split": up to 4 hands (source: "up to four
     hands"). 8s keep coming: three splits make four hands of 10 chips; the
     fourth pair of 8s may not split again."""
     cards = ["8", "T", "8", "7", "8", "8", "8", "8", "T", "T", "T"]
@@ -365,7 +367,7 @@ def test_split_up_to_four_hands(deal: Dealer) -> None:
 
 
 def test_split_hands_are_played_and_settled_in_order(deal: Dealer) -> None:
-    """RULES.md rows "split" and step 9 "Settlement, hand by hand in the order
+    """Rows "split" and step 9 "Settlement, hand by hand in the order
     the hands were made". 8,8 vs 6 (hole T): hand 1 8,T stands at 18, hand 2
     8,9 stands at 17; dealer 16 draws 5 for 21: -10, -10."""
     table, round_ = deal(["8", "6", "8", "T", "T", "9", "5"])
@@ -384,8 +386,8 @@ def test_split_hands_are_played_and_settled_in_order(deal: Dealer) -> None:
 
 
 def test_split_aces_one_card_each_no_resplit_hit_or_double(deal: Dealer) -> None:
-    """RULES.md row "split aces": one card each, then stand; no resplit, hit or
-    double (003_2bdd88f24671a4ec.txt: "Split aces receive only one additional
+    """Row "split aces": one card each, then stand; no resplit, hit or
+    double (source: "Split aces receive only one additional
     card each and cannot be split again"). A,A vs 6: hand 1 gets another A
     (soft 12, not split again), hand 2 gets 9 (soft 20). Dealer 6,T draws 7:
     23, bust: +10 and +10."""
@@ -402,8 +404,8 @@ def test_split_aces_one_card_each_no_resplit_hit_or_double(deal: Dealer) -> None
 
 
 def test_21_after_a_split_pays_even_money(deal: Dealer) -> None:
-    """RULES.md row "21 after a split": ordinary 21, pays 1:1
-    (003_2bdd88f24671a4ec.txt: "A split-hand 21 is an ordinary win, not a 3:2
+    """Row "21 after a split": ordinary 21, pays 1:1
+    (source: "A split-hand 21 is an ordinary win, not a 3:2
     Blackjack"). A,A split, each draws a ten: two 21s against 9,8: +10 +10."""
     table, round_ = deal(["A", "9", "A", "8", "K", "Q"])
     round_.split()
@@ -419,8 +421,8 @@ def test_21_after_a_split_pays_even_money(deal: Dealer) -> None:
 
 
 def test_late_surrender_returns_half_the_bet(deal: Dealer) -> None:
-    """RULES.md row "surrender": late, first two cards of the original hand,
-    returns half the bet (003_2bdd88f24671a4ec.txt: "Late surrender then
+    """Row "surrender": late, first two cards of the original hand,
+    returns half the bet (source: "Late surrender then
     returns half your original wager"). The dealer draws nothing for it."""
     table, round_ = deal(["T", "T", "6", "5", "6"])
     assert round_.can_surrender()
@@ -433,7 +435,7 @@ def test_late_surrender_returns_half_the_bet(deal: Dealer) -> None:
 
 
 def test_surrender_is_late_never_against_a_dealer_blackjack(deal: Dealer) -> None:
-    """RULES.md row "surrender": after the peek. With a ten up and an ace in the
+    """Row "surrender": after the peek. With a ten up and an ace in the
     hole the round ends at the peek: there is no surrender and the whole 10
     is lost."""
     table, round_ = deal(["T", "K", "6", "A"])
@@ -442,7 +444,7 @@ def test_surrender_is_late_never_against_a_dealer_blackjack(deal: Dealer) -> Non
 
 
 def test_surrender_only_on_the_first_two_cards_of_the_original_hand(deal: Dealer) -> None:
-    """RULES.md row "surrender": first two cards of the original hand only, not
+    """Row "surrender": first two cards of the original hand only, not
     after a hit, not on a split hand, not while insurance is open."""
     _, round_ = deal(["2", "T", "3", "7", "4"])
     round_.hit()
@@ -464,8 +466,8 @@ def test_surrender_only_on_the_first_two_cards_of_the_original_hand(deal: Dealer
 
 
 def test_hand_reaching_21_stands_by_itself(deal: Dealer) -> None:
-    """RULES.md row "hand reaches 21": stands automatically
-    (003_2bdd88f24671a4ec.txt). 5,6 hits a T: the hand stands and the dealer's
+    """Row "hand reaches 21": stands automatically
+    (source). 5,6 hits a T: the hand stands and the dealer's
     T,7 = 17 loses: +10."""
     table, round_ = deal(["5", "T", "6", "7", "T"])
     round_.hit()
@@ -476,7 +478,7 @@ def test_hand_reaching_21_stands_by_itself(deal: Dealer) -> None:
 
 
 def test_split_hand_dealt_21_stands_by_itself(deal: Dealer) -> None:
-    """RULES.md rows "hand reaches 21" and "split hands dealt": T,T split, hand 1
+    """Rows "hand reaches 21" and "split hands dealt": T,T split, hand 1
     draws an A (21) and stands at once; play moves to hand 2."""
     _, round_ = deal(["T", "9", "T", "8", "A", "7"])
     round_.split()
@@ -489,7 +491,7 @@ def test_split_hand_dealt_21_stands_by_itself(deal: Dealer) -> None:
 
 
 def test_next_split_hand_gets_its_second_card_when_its_turn_begins(deal: Dealer) -> None:
-    """RULES.md row "split hands dealt" (003_2bdd88f24671a4ec.txt: "the next hand
+    """Row "split hands dealt" (source: "the next hand
     receives its second card when its turn begins"). Hand 2 waits with one
     card while hand 1 hits; it then gets the next card of the shoe."""
     _, round_ = deal(["8", "T", "8", "7", "2", "5", "4"])
@@ -507,8 +509,8 @@ def test_next_split_hand_gets_its_second_card_when_its_turn_begins(deal: Dealer)
 
 
 def test_all_hands_busted_dealer_shows_hole_and_draws_nothing(deal: Dealer) -> None:
-    """RULES.md row "all hands busted or settled": hole card shown, dealer does
-    not draw (003_2bdd88f24671a4ec.txt: "Going over 21 loses immediately, even
+    """Row "all hands busted or settled": hole card shown, dealer does
+    not draw (source: "Going over 21 loses immediately, even
     if the dealer later busts"). Dealer T,4 would have to draw; it does not."""
     table, round_ = deal(["T", "T", "6", "4", "8", "2"])
     round_.hit()
@@ -523,8 +525,8 @@ def test_all_hands_busted_dealer_shows_hole_and_draws_nothing(deal: Dealer) -> N
 
 
 def test_starting_chips_and_first_bet() -> None:
-    """RULES.md rows "starting chips" (1000 free chips) and "bet" (first bet 10;
-    003_2bdd88f24671a4ec.txt: "Deal uses the previous bet, initially 10 chips")."""
+    """Rows "starting chips" (1000 free chips) and "bet" (first bet 10;
+    the source: "Deal uses the previous bet, initially 10 chips")."""
     table = Table(PRACTICE, np.random.default_rng(1))
     assert table.balance == 1000
     assert table.bet == 10
@@ -532,7 +534,7 @@ def test_starting_chips_and_first_bet() -> None:
 
 
 def test_next_bet_reuses_the_last_bet(deal: Dealer) -> None:
-    """RULES.md row "next bet": reuses the last bet (003_2bdd88f24671a4ec.txt:
+    """Row "next bet": reuses the last bet (source:
     "Deal starts another round using the previous wager"). A 25-chip push is
     followed by another 25-chip deal."""
     table, round_ = deal(["T", "9", "9", "T"], bet=25)
@@ -543,7 +545,7 @@ def test_next_bet_reuses_the_last_bet(deal: Dealer) -> None:
 
 
 def test_bet_whole_chips_1_to_1000() -> None:
-    """RULES.md row "bet": whole chips 1..1000, never more than the balance."""
+    """Row "bet": whole chips 1..1000, never more than the balance."""
     table = Table(PRACTICE, np.random.default_rng(1))
     assert table.can_bet(1) and table.can_bet(1000)
     assert not table.can_bet(0)
@@ -557,8 +559,8 @@ def test_bet_whole_chips_1_to_1000() -> None:
 
 
 def test_next_deal_reuses_the_last_bet_lowered_to_the_balance(deal: Dealer) -> None:
-    """RULES.md row "bet": "the next deal reuses the last bet, lowered to the
-    balance if needed" (003_2bdd88f24671a4ec.txt). Bet 50 loses with 60 left:
+    """Row "bet": "the next deal reuses the last bet, lowered to the
+    balance if needed" (source). Bet 50 loses with 60 left:
     the next deal bets the remaining 10, which becomes the last bet."""
     table, round_ = deal(["T", "T", "6", "8", "8", "T", "7", "9", "7"], bet=50, balance=60)
     round_.hit()  # 16 + 8 = 24, bust: -50
@@ -570,8 +572,8 @@ def test_next_deal_reuses_the_last_bet_lowered_to_the_balance(deal: Dealer) -> N
 
 
 def test_out_of_chips_refill_restores_1000(deal: Dealer) -> None:
-    """RULES.md row "out of chips": "Refill free chips" between rounds restores
-    1000 (003_2bdd88f24671a4ec.txt). Not while a round is in play."""
+    """Row "out of chips": "Refill free chips" between rounds restores
+    1000 (source). Not while a round is in play."""
     table, round_ = deal(["T", "T", "6", "8", "8"], balance=10)
     with pytest.raises(IllegalActionError, match="a round is in play"):
         table.refill()
@@ -588,8 +590,8 @@ def test_out_of_chips_refill_restores_1000(deal: Dealer) -> None:
 
 
 def test_doubles_and_splits_need_chips_to_cover_the_wager(deal: Dealer) -> None:
-    """RULES.md: "Doubles and splits always need enough chips to cover the new
-    wager" (003_2bdd88f24671a4ec.txt: "when you have enough chips"). Balance 19
+    """docs/rules/README.md: "Doubles and splits always need enough chips to cover the new
+    wager" (source: "when you have enough chips"). Balance 19
     with a bet of 10 leaves 9."""
     _, round_ = deal(["8", "7", "8", "9"], balance=19)
     assert round_.legal_actions() == {Action.HIT, Action.STAND, Action.SURRENDER}
@@ -609,9 +611,9 @@ def test_doubles_and_splits_need_chips_to_cover_the_wager(deal: Dealer) -> None:
 
 
 def test_round_result_is_the_net_over_every_wager(deal: Dealer) -> None:
-    """RULES.md: "The round result shown to the player is the net change over
+    """docs/rules/README.md: "The round result shown to the player is the net change over
     every wager of the round: all split hands, doubles, insurance and
-    surrender together" (003_2bdd88f24671a4ec.txt). Ace up, insurance 5 lost;
+    surrender together" (source). Ace up, insurance 5 lost;
     8,8 split; hand 1 8,3 doubles and draws T (21); hand 2 8,9 stands (17);
     dealer A,6 is soft 17 and stands: +20, push, -5 = +15."""
     table, round_ = deal(["8", "A", "8", "6", "3", "T", "9"])
@@ -632,8 +634,8 @@ def test_round_result_is_the_net_over_every_wager(deal: Dealer) -> None:
 
 
 def test_deal_in_table_order(deal: Dealer) -> None:
-    """RULES.md "Order of a round", step 2: player, dealer up card, player,
-    dealer hole card face down (003_2bdd88f24671a4ec.txt)."""
+    """docs/rules/practice.md "Order of a round", step 2: player, dealer up card, player,
+    dealer hole card face down (source)."""
     _, round_ = deal(["2H", "3D", "4C", "5S"])
     assert round_.hands[0].cards == [Card("2", "H"), Card("4", "C")]
     assert round_.up_card == Card("3", "D")

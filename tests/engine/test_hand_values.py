@@ -1,9 +1,9 @@
 """Hand totals with several aces, and naturals.
 
-Source of the rule: every seed document, e.g. ``003_2bdd88f24671a4ec.txt``:
-"Number cards count at face value; J, Q and K count as 10. An ace counts as 11
-when that does not bust the hand, otherwise as 1." and "Only an original
-two-card ace plus a ten-value card is natural Blackjack".
+Source of the rule: ``docs/rules/practice.md``, "Cards and totals" (the same
+at every table): "Number cards count at face value; J, Q and K count as 10.
+An ace counts as 11 when that does not bust the hand, otherwise as 1." and
+only an original two-card ace plus a ten-value card is a natural.
 """
 
 from __future__ import annotations
@@ -69,7 +69,7 @@ def test_other_hands_are_not_naturals(cards: str) -> None:
 
 
 def test_a_split_hand_is_never_a_natural() -> None:
-    """003_2bdd88f24671a4ec.txt: "A split-hand 21 is an ordinary win, not a 3:2
+    """Source: "A split-hand 21 is an ordinary win, not a 3:2
     Blackjack"."""
     cards = [Card("A", "S"), Card("K", "H")]
     assert PlayerHand(cards=list(cards), wager=10).is_natural

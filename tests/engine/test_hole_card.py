@@ -1,7 +1,7 @@
 """The hole card stays face down until the reveal.
 
-RULES.md "Order of a round", step 2: "dealer hole card face down";
-003_2bdd88f24671a4ec.txt: "The dealer's displayed total excludes its hidden card
+docs/rules/practice.md "Order of a round", step 2: "dealer hole card face down";
+the source: "The dealer's displayed total excludes its hidden card
 until reveal".
 """
 

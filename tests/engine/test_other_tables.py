@@ -1,6 +1,6 @@
 """Rules of the other presets and of custom tables: the engine reads every rule
 from ``Rules``, so the ``night``, ``home`` and ``guide`` columns of
-shared/RULES.md and custom variants play by their own rules.
+docs/rules/README.md and custom variants play by their own rules.
 """
 
 from __future__ import annotations
@@ -29,8 +29,8 @@ def variant(**changes: Any) -> Rules:
 
 
 def test_night_ten_up_blackjack_takes_doubled_and_split_money(deal: Dealer) -> None:
-    """RULES.md row "ten up, dealer has blackjack", night column
-    (000_8a8a97ee632ebe69.txt: "the dealer beats every one of your hands that
+    """Row "ten up, dealer has blackjack", night column
+    (source: "the dealer beats every one of your hands that
     isn't a blackjack, doubled and split hands included"). 8,8 vs T (hole A):
     no peek; split, double both to 21 and 19; the reveal takes 40 chips."""
     table, round_ = deal(["8", "T", "8", "A", "3", "T", "2", "9"], rules=NIGHT, bet=10)
@@ -47,8 +47,8 @@ def test_night_ten_up_blackjack_takes_doubled_and_split_money(deal: Dealer) -> N
 
 
 def test_night_natural_with_ten_up_is_paid_at_once(deal: Dealer) -> None:
-    """RULES.md row "player blackjack, dealer shows no ace", night column:
-    "settled at once, 3:2, without looking at the hole card" (000_8a8a97ee632ebe69.txt),
+    """Row "player blackjack, dealer shows no ace", night column:
+    "settled at once, 3:2, without looking at the hole card" (source),
     even when the hole card would have made a dealer blackjack: +15 on 10."""
     table, round_ = deal(["A", "T", "K", "A"], rules=NIGHT, bet=10)
     assert round_.hands[0].outcome is Outcome.BLACKJACK
@@ -57,7 +57,7 @@ def test_night_natural_with_ten_up_is_paid_at_once(deal: Dealer) -> None:
 
 
 def test_night_natural_on_5_rounds_down(deal: Dealer) -> None:
-    """000_8a8a97ee632ebe69.txt: "When the math comes out to half a chip, as with a
+    """Source: "When the math comes out to half a chip, as with a
     blackjack on a 5 bet, the game rounds down": +7."""
     table, round_ = deal(["A", "9", "K", "7"], rules=NIGHT)
     assert round_.bet == 5
@@ -66,14 +66,14 @@ def test_night_natural_on_5_rounds_down(deal: Dealer) -> None:
 
 
 def test_home_has_no_insurance_and_no_surrender(deal: Dealer) -> None:
-    """RULES.md rows "insurance" and "surrender", home column: neither."""
+    """Rows "insurance" and "surrender", home column: neither."""
     _, round_ = deal(["T", "A", "6", "7"], rules=HOME)
     assert round_.phase is Phase.PLAYER
     assert round_.legal_actions() == {Action.HIT, Action.STAND, Action.DOUBLE}
 
 
 def test_home_shuffles_before_every_round() -> None:
-    """RULES.md row "reshuffle", home column (002_d3bfe4c3d11df71d.txt)."""
+    """Row "reshuffle", home column (source)."""
     table = Table(HOME, np.random.default_rng(4))
     for _ in range(5):
         round_ = table.deal()
@@ -84,7 +84,7 @@ def test_home_shuffles_before_every_round() -> None:
 
 
 def test_dealer_hits_soft_17_under_h17(deal: Dealer) -> None:
-    """H17 (shared/RULES.md abbreviations: "H17 would mean hitting soft 17").
+    """H17 (docs/rules/README.md abbreviations: "H17 would mean hitting soft 17").
     Dealer 6,A draws a 2 for 19 and beats the player's 18."""
     table, round_ = deal(["T", "6", "8", "A", "2"], rules=variant(dealer_hits_soft_17=True))
     round_.stand()
@@ -112,7 +112,7 @@ def test_resplit_aces_when_allowed(deal: Dealer) -> None:
 
 
 def test_no_peek_ace_up_natural_waits_for_the_reveal(deal: Dealer) -> None:
-    """peek = "none" (ENHC, shared/RULES.md abbreviations): with an ace up a
+    """peek = "none" (ENHC, docs/rules/README.md abbreviations): with an ace up a
     natural is not settled until the hole card is shown; against a dealer
     blackjack it pushes and insurance pays 2:1 at the reveal."""
     rules = variant(peek="none", surrender="none")

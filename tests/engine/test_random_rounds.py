@@ -1,12 +1,12 @@
 """Thousands of random legal rounds, checked at every step.
 
-Hypothesis picks the rules (the four presets of shared/RULES.md and custom
+Hypothesis picks the rules (the four presets of docs/rules/README.md and custom
 variants), the shoe seed and the seed of the player's choices. At every step:
 
 - chips are conserved: ``balance + chips_on_table()`` equals the starting
   chips plus refills plus the nets of everything settled, worked out here
-  from the hands' wagers and returns (shared/DESIGN.md: "balance + wagers on
-  the table + net payouts always add up");
+  from the hands' wagers and returns (``docs/rules/practice.md``, "Chips and
+  bets": chips are whole and conserved);
 - every action in ``legal_actions()`` is accepted (tried on a restored copy)
   and every other action raises IllegalActionError and changes nothing;
 - ``Table.from_state`` of the JSON round-tripped ``to_state()`` equals the

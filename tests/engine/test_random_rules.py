@@ -1,15 +1,13 @@
 """Random valid rules, random legal play: chips are conserved, payouts are
 right, and a saved table restores exactly, whatever the table.
 
-Issue 4 ("Done means": a hypothesis test that generates random valid rules
-and random legal play and checks chip conservation and save/restore for
-every table). Hypothesis draws every field of :class:`Rules` within what it
-allows (shared/RULES.md; ``FIELD_HELP``), the shoe's seed and the seed of the
+Hypothesis draws every field of :class:`Rules` within what it
+allows (docs/rules/README.md; ``FIELD_HELP``), the shoe's seed and the seed of the
 player's choices. At every step of play:
 
 - ``balance + chips_on_table()`` equals the chips before the round plus the
-  nets of what is settled (shared/DESIGN.md: "balance + wagers on the table +
-  net payouts always add up");
+  nets of what is settled (``docs/rules/practice.md``, "Chips and bets":
+  chips are whole and conserved);
 - the JSON round trip of ``Table.to_state()`` restores an equal table that
   takes the same next step to the same state.
 

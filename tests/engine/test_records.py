@@ -1,4 +1,4 @@
-"""The result line (shared/RULES.md: "The round result shown to the player is
+"""The result line (docs/rules/README.md: "The round result shown to the player is
 the net change over every wager of the round")."""
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Every refused action raises IllegalActionError with a full sentence.
 
 The messages are the ones a player reads in the status line; each test names
-the rule behind the refusal (shared/RULES.md rows, ``003_2bdd88f24671a4ec.txt``
+the rule behind the refusal (docs/rules/README.md rows; docs/rules/practice.md
 for the practice table).
 """
 
@@ -50,7 +50,7 @@ def test_every_action_refused_once_the_round_is_over(deal: Dealer) -> None:
 
 
 def test_hand_actions_wait_for_the_insurance_answer(deal: Dealer) -> None:
-    """RULES.md "Order of a round": insurance (step 3) comes before play."""
+    """docs/rules/practice.md "Order of a round": insurance (step 3) comes before play."""
     _, round_ = deal(["8", "A", "8", "7"])
     assert round_.legal_actions() == {Action.INSURANCE, Action.NO_INSURANCE}
     for verb, act in [
@@ -65,7 +65,7 @@ def test_hand_actions_wait_for_the_insurance_answer(deal: Dealer) -> None:
 
 
 def test_insurance_refused_without_an_ace_up(deal: Dealer) -> None:
-    """RULES.md row "insurance": offered with an ace up only."""
+    """Row "insurance": offered with an ace up only."""
     _, round_ = deal(["8", "9", "8", "7"])
     msg = "insurance is offered only with an ace up, before the player acts."
     with refused(f"Cannot take insurance: {msg}"):
@@ -75,7 +75,7 @@ def test_insurance_refused_without_an_ace_up(deal: Dealer) -> None:
 
 
 def test_insurance_amount_and_chips(deal: Dealer) -> None:
-    """RULES.md row "insurance": practice costs exactly half the bet; the
+    """Row "insurance": practice costs exactly half the bet; the
     balance must cover it."""
     _, round_ = deal(["8", "A", "8", "7"])
     with refused(
@@ -92,8 +92,8 @@ def test_insurance_amount_and_chips(deal: Dealer) -> None:
 
 
 def test_insurance_up_to_half_on_the_guide_table(deal: Dealer) -> None:
-    """RULES.md row "insurance", guide column: any whole amount up to half the
-    bet (004_f728663f2b5a3adc.txt)."""
+    """Row "insurance", guide column: any whole amount up to half the
+    bet (source)."""
     _, round_ = deal(["8", "A", "8", "7"], rules=PRESETS["guide"])
     with refused("Cannot take insurance of 6 chips: it must be a whole amount from 1 to 5."):
         round_.insure(6)
@@ -104,7 +104,7 @@ def test_insurance_up_to_half_on_the_guide_table(deal: Dealer) -> None:
 
 
 def test_hit_refused_on_split_aces_with_resplit_allowed(deal: Dealer) -> None:
-    """RULES.md row "split aces": one card each; with RSA a split ace that draws
+    """Row "split aces": one card each; with RSA a split ace that draws
     another ace waits for the resplit answer, and may not hit or double."""
     _, round_ = deal(["A", "7", "A", "9", "A", "5"], rules=variant(resplit_aces=True))
     round_.split()
@@ -117,7 +117,7 @@ def test_hit_refused_on_split_aces_with_resplit_allowed(deal: Dealer) -> None:
 
 
 def test_double_refusals(deal: Dealer) -> None:
-    """RULES.md row "double", with the variants other tables use."""
+    """Row "double", with the variants other tables use."""
     _, round_ = deal(["2", "7", "3", "9", "4"])
     round_.hit()
     with refused("Cannot double: the hand already has 3 cards."):
@@ -141,7 +141,7 @@ def test_double_refusals(deal: Dealer) -> None:
 
 
 def test_split_refusals(deal: Dealer) -> None:
-    """RULES.md row "split", with the home table's one split only."""
+    """Row "split", with the home table's one split only."""
     _, round_ = deal(["2", "7", "2", "9", "T"])
     round_.hit()
     with refused("Cannot split: only a hand of two cards can be split (this one has 3)."):
@@ -166,7 +166,7 @@ def test_split_refusals(deal: Dealer) -> None:
 
 
 def test_surrender_refusals(deal: Dealer) -> None:
-    """RULES.md row "surrender": late, original hand, first two cards; none at
+    """Row "surrender": late, original hand, first two cards; none at
     the guide table."""
     _, round_ = deal(["T", "9", "6", "7"], rules=PRESETS["guide"])
     with refused("Cannot surrender: this table does not offer surrender."):
@@ -210,7 +210,7 @@ def test_round_refuses_a_bad_bet() -> None:
 
 
 def test_table_refusals(deal: Dealer) -> None:
-    """RULES.md rows "bet" and "out of chips"."""
+    """Rows "bet" and "out of chips"."""
     table, round_ = deal(["T", "7", "9", "T"])  # 19 against 17: +10
     with refused("Cannot bet: a round is in play; finish it first."):
         table.set_bet(20)

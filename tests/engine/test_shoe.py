@@ -1,8 +1,9 @@
 """The shoe: composition, seeded shuffles, stacking, the reshuffle cut, state.
 
-Rules: shared/RULES.md rows "decks" and "reshuffle"; ``000_8a8a97ee632ebe69.txt``
-("Once fewer than a quarter of the cards are left, the shoe is reshuffled before
-the next hand"); ``002_d3bfe4c3d11df71d.txt`` (one deck shuffled every round).
+Rules: docs/rules/README.md rows "decks" and "reshuffle"; docs/rules/<table>.md,
+"Shoe and penetration" (the night's source: "Once fewer than a quarter of the
+cards are left, the shoe is reshuffled before the next hand"; home: one deck
+shuffled every round).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ def test_same_seed_same_order_other_seed_other_order() -> None:
 
 
 def test_single_deck_home_shoe_has_each_card_once() -> None:
-    """002_d3bfe4c3d11df71d.txt: one deck of 52 cards."""
+    """Source: one deck of 52 cards."""
     shoe = Shoe(HOME, np.random.default_rng(0))
     assert shoe.size == 52
     assert sorted(shoe.draw() for _ in range(52)) == sorted(full_deck())
@@ -70,7 +71,7 @@ def test_stacked_rejects_unknown_cards() -> None:
 
 
 def test_shuffle_every_round_but_not_a_fresh_or_stacked_shoe() -> None:
-    """002_d3bfe4c3d11df71d.txt: shuffled before every round. A shoe nothing was
+    """Source: shuffled before every round. A shoe nothing was
     dealt from yet, or with stacked cards still to come, is left as it is."""
     shoe = Shoe(HOME, np.random.default_rng(0))
     assert not shoe.needs_shuffle()

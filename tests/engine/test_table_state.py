@@ -1,7 +1,7 @@
-"""Saving and restoring a table (shared/DESIGN.md: "a saved table is the rules,
-the shoe state and that history, and restoring replays it"; issue 2: "on the
-next start the table comes back exactly: balance, bet, the hand in progress,
-and the same shoe continuing")."""
+"""Saving and restoring a table: a saved table is the rules, the shoe state and
+the round's history, and restoring replays it, so on the next start the table
+comes back exactly: balance, bet, the hand in progress, and the same shoe
+continuing (``docs/rules/practice.md``, "Shoe and penetration")."""
 
 from __future__ import annotations
 
@@ -86,7 +86,7 @@ def test_between_round_changes_are_kept(deal: Dealer) -> None:
 
 
 def test_a_restored_table_reshuffles_like_the_original() -> None:
-    """home shuffles before every round (002_d3bfe4c3d11df71d.txt): the saved
+    """home shuffles before every round (source): the saved
     state holds the generator, so the restored table shuffles the same."""
     home = PRESETS["home"]
     table = Table(home, np.random.default_rng(31))
