@@ -328,9 +328,9 @@ class TableSession:
 
         The score goes on the top-five board and a new table with
         ``rules.starting_chips`` (500 at ``night``) replaces this one, both
-        in one transaction (``000_8a8a97ee632ebe69.txt``: "CASH OUT gets you
-        up from the table with the chips you have. That number is your
-        score and goes on the top-five board").
+        in one transaction (``docs/rules/night.md``, "Cash-out and the
+        board": "CASH OUT gets you up from the table with the chips you
+        have. That number is your score and goes on the top-five board").
 
         Parameters
         ----------
