@@ -3,7 +3,7 @@
 Nothing here opens the database, reads the clock or seeds a generator at
 import time: :func:`make_app` does it when called.
 
-Where the player sits (issue 4, item 1): given ``rules`` (``bjtrainer
+Where the player sits (``docs/playing.md``, "Sitting down"): given ``rules`` (``bjtrainer
 --rules NAME|FILE``) the app opens that table at once; otherwise the table
 remembered in the store settings (:mod:`bjtrainer.tui.seat`); at the first
 start, or when the remembered rules file no longer loads, the sit-down
@@ -11,7 +11,7 @@ screen comes first. T at the table brings the sit-down screen back; each
 table keeps its own saved state (``Store.save_table(rules.id, ...)``), so
 switching back finds it as it was.
 
-M at the table opens the New session menu of practice (issue 3, item 1;
+M at the table opens the New session menu of practice (``docs/practice.md``;
 :class:`~bjtrainer.tui.screens.new_session.NewSessionScreen`) for the table
 in play; each table's practice sets draw from a child of the app's seeded
 generator (``Generator.spawn``), so the table's own shoe is not disturbed.
@@ -197,8 +197,8 @@ def make_app(
     rules : Rules, optional
         The table to open at once (``bjtrainer --rules``). Default: the
         table remembered in the store, or the sit-down screen at the first
-        start (``shared/RULES.md``: the card design is chosen before sitting
-        down).
+        start (the card design is chosen before sitting down:
+        ``docs/playing.md``, "Sitting down").
     rng : numpy.random.Generator, optional
         Default ``numpy.random.default_rng()`` seeded from the OS.
     clock : callable returning datetime, optional

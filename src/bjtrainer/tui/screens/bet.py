@@ -1,8 +1,8 @@
 """The bet chooser: a modal with an input, the allowed range and quick buttons.
 
-Source of the range: ``shared/RULES.md``, row "bet" (practice: whole chips
-1..1000, never more than the balance) and ``003_2bdd88f24671a4ec.txt``
-("Choose bet opens the amount selector").
+B (or "Bet… B") opens it between rounds. The range is the table's
+(``docs/rules/practice.md``, "Chips and bets": whole chips 1 to 1000, never
+more than the balance).
 """
 
 from __future__ import annotations

@@ -1,8 +1,9 @@
 """The top-five board of a CASH OUT table (``night``).
 
-``000_8a8a97ee632ebe69.txt``: the score "goes on the top-five board".
-Shown after a score is entered (that entry marked, and its place if it did
-not make the five) and with V at any time. Any of Enter, Esc, V closes it.
+The score of a cash-out goes on the top-five board (``docs/rules/night.md``,
+"Cash-out and the board"). Shown after a score is entered (that entry
+marked, and its place if it did not make the five) and with V at any time.
+Any of Enter, Esc, V closes it.
 """
 
 from __future__ import annotations

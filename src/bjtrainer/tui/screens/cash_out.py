@@ -1,8 +1,9 @@
 """CASH OUT and the end of the night: the score and a name for the board.
 
-``000_8a8a97ee632ebe69.txt``: "CASH OUT gets you up from the table with the
-chips you have. That number is your score and goes on the top-five board";
-"If you run out of chips and can't cover the 5 minimum, the night is over."
+"CASH OUT gets you up from the table with the chips you have. That number
+is your score and goes on the top-five board"; "If you run out of chips and
+can't cover the 5 minimum, the night is over" (``docs/rules/night.md``,
+"Cash-out and the board" and "Out of chips").
 The screen shows the score and asks for a name (the last one filled in);
 Enter enters it, Esc goes back to the table.
 """

@@ -1,13 +1,12 @@
 """The daily five: today's five spots, the kept first answers, the streak, then the due spots.
 
-Issue 3, item 5: "five spots fixed by the local calendar date and the
-table's rules [...] The first answers of the day are kept and shown even if
-the set is replayed; replays are marked as replays. A result line such as
-``Daily 2026-11-29  ✔✔✘✔✔  hints 0`` can be copied; a streak of days is
-shown." Item 7: due spots are "offered after the daily five, never as a
-wall of reviews (at most ten a day)". (``003_2bdd88f24671a4ec.txt``: "Daily
-hands follow the local calendar date; replaying never replaces the first
-answers".)
+Five spots fixed by the local calendar date and the table's rules; the
+first answers of the day are kept and shown even if the set is replayed,
+replays are marked as replays, a result line such as ``Daily 2026-11-29
+✔✔✘✔✔  hints 0`` can be copied, and the streak of days is shown; the due
+spots are offered after the daily five, at most ten a day
+(``docs/practice.md``, "Daily five" and "Due spots: learned spots come
+back").
 
 Enter plays the five (again: a replay), C copies the result line
 (``App.copy_to_clipboard``), U plays the due spots, Esc goes back. A hand
@@ -46,7 +45,7 @@ DAILY_BUTTONS: tuple[ButtonSpec, ...] = (
     ("Back Esc", "back", "default"),
 )
 
-#: The daily rules in the help screen (issue 3, item 5; ``docs/practice.md``).
+#: The daily rules in the help screen (``docs/practice.md``, "Daily five").
 DAILY_NOTES = (
     "Five spots fixed by your local calendar date and the table: the same for everyone "
     "and every start that day. Your first answers of the day are kept; playing again is "

@@ -18,7 +18,7 @@ from textual.widgets import Static
 
 from bjtrainer.tui.keys import TABLE_KEYS, KeyInfo
 
-#: The notes under the keys; sources: ``003_2bdd88f24671a4ec.txt`` and ``shared/RULES.md``.
+#: The notes under the keys (``docs/playing.md``, "Hint, Why and the grade line").
 NOTES = (
     "Hint: the legal play with the highest expected return (EV). Why: the chance "
     "to bust on one more card, the win/push/loss chances if you stand, and every "

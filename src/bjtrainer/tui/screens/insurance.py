@@ -1,10 +1,9 @@
 """The insurance amount chooser of tables with insurance up to half the bet (``guide``).
 
-``004_f728663f2b5a3adc.txt``: "Insurance is a separate optional bet ... It
-costs up to half your original bet"; ``shared/RULES.md``, row "insurance",
-guide column: "any whole amount up to half the bet (rounded down); pays
-2:1". Y opens this chooser with the full half already filled in; Enter
-takes it, Esc goes back to the offer.
+At ``guide`` insurance is any whole amount from 1 up to half the bet
+(rounded down) and pays 2:1 (``docs/rules/guide.md``, "Insurance"). Y opens
+this chooser with the full half already filled in; Enter takes it, Esc goes
+back to the offer.
 """
 
 from __future__ import annotations

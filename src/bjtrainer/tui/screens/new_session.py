@@ -1,10 +1,8 @@
 """The New session menu: focused practice, mistakes & weak spots, the daily five, stats.
 
-Issue 3, item 1: "A sidebar (or start menu) under 'New session' offers:
-Focused practice with six topics [...], Mistakes & weak spots, Daily five,
-and Stats. Keys reach each of them." (``003_2bdd88f24671a4ec.txt``: "Below
-New session, the sidebar offers Focused practice with six topics, Mistakes &
-weak spots, and Daily five"). M at the table opens it; here 1-6 start a
+Focused practice with six topics, Mistakes & weak spots, the daily five,
+the due spots and the stats, each with its key (``docs/practice.md``, "The
+New session menu"). M at the table opens it; here 1-6 start a
 focused set of a topic, M opens the review queue, D the daily five, U plays
 the due spots, S the stats; Up / Down and Enter work too, Esc goes back to
 the table. The panel on the right tells what the highlighted entry deals.

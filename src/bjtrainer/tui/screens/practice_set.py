@@ -1,12 +1,11 @@
 """The set screen: a practice set played with the table's widgets and keys.
 
-Issue 3, item 2: "Every set uses the real table screen and its controls, and
-scores decisions, not hand outcomes" (``003_2bdd88f24671a4ec.txt``: "Each set
-uses real table controls and scores decisions rather than hand outcomes").
-The screen draws the set's own practice table with the table screen's
-widgets (dealer, hands, feedback, the round's buttons, the Hint / Why panel)
-and takes the same keys: H / C hit, S / P stand, D double, X split,
-R surrender, Y / N insurance, ? hint, W why. A set adds:
+A set is played with the table's controls and scores decisions, not hand
+outcomes (``docs/practice.md``). The screen draws the set's own practice
+table with the table screen's widgets (dealer, hands, feedback, the round's
+buttons, the Hint / Why panel) and takes the same keys: H / C hit, S / P
+stand, D double, X split, R surrender, Y / N insurance, ? hint, W why. A set
+adds:
 
 - the side panel: the kind of set, "Spot 3 of 10" and the score so far;
 - after each decision, the grade line (as at the table);
@@ -74,7 +73,7 @@ SIDE_BUTTONS: tuple[ButtonSpec, ...] = (
 )
 
 
-#: Practice help notes (``shared/RULES.md``, "Practice features"; issue 3, items 2-3).
+#: Practice help notes (``docs/practice.md``, "How a decision is graded").
 SET_NOTES = (
     "A set scores decisions, never the cards that follow. A decision is accepted when "
     "it is the table's chart play or its EV is within 0.02 of the best legal play "

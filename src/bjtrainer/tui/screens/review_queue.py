@@ -1,8 +1,9 @@
 """Mistakes & weak spots: the review queue, each spot's misses and progress, and a review set.
 
-Issue 3, item 4: "The queue is visible: each spot with its misses and '1 of
-2 done'. A spot missed many times (four or more) links to its Why figures
-and the chart row instead of only being drilled again." The list shows
+Each queued spot is shown with its misses and its progress ("1 of 2 done");
+a spot missed four times or more links to its Why figures and its chart row
+instead of only being drilled again (``docs/practice.md``, "Mistakes & weak
+spots: the review queue"). The list shows
 every queued spot, the most missed first; the panel under it shows the
 highlighted spot: for a much-missed spot its Why figures (independent
 draws, units of the bet) and its chart row, otherwise what it takes to
@@ -40,7 +41,7 @@ QUEUE_BUTTONS: tuple[ButtonSpec, ...] = (
     ("Back Esc", "back", "default"),
 )
 
-#: The queue's rule, as the empty queue explains it (issue 3, item 4).
+#: The queue's rule, as the empty queue explains it.
 QUEUE_RULE = (
     "A spot enters the queue when your first answer to it is wrong, or comes only "
     "after a hint, in a set or at the table. It leaves after "

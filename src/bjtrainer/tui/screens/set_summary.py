@@ -1,11 +1,11 @@
 """The end of a practice set: score, EV given up, the spots missed and what comes next.
 
-Issue 3, item 2: "At the end: score, EV given up, and the spots missed, each
-with its best play and a one-line reason from the Why figures". After a
-daily five (item 5) the screen also shows the day's result line, kept from
-the first answers of the day even after a replay, with C to copy it, the
-streak, and then the learned spots due today (item 7: "offered after the
-daily five, never as a wall of reviews (at most ten a day)").
+The score, the EV given up, and the spots missed, each with its best play
+and a one-line reason from the Why figures. After a daily five the screen
+also shows the day's result line, kept from the first answers of the day
+even after a replay, with C to copy it, the streak, and then the learned
+spots due today, at most ten a day (``docs/practice.md``, "Daily five" and
+"Due spots: learned spots come back").
 
 The screen is dismissed with the player's choice (:data:`SummaryChoice`):
 ``"again"`` (another set of the same kind, a replay for the daily five),
@@ -228,7 +228,7 @@ class SetSummaryScreen(ButtonScreen[SummaryChoice | None]):
         self.app.exit()
 
 
-#: Help notes of the summary (issue 3, items 2, 4 and 5).
+#: Help notes of the summary.
 SUMMARY_NOTES = (
     "The score counts first answers given without Hint or Why that were accepted. "
     "EV given up is in units of the bet. Each missed spot enters the review queue; it "

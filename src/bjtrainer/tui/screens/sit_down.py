@@ -1,10 +1,9 @@
 """The sit-down screen: choose the table and the card design.
 
-Issue 4, item 1: before sitting down (the first start, or T at the table)
-the player chooses the table, a preset of ``shared/RULES.md`` (``practice``,
-``guide``, ``night``, ``home``) or a rules file typed in, and the card
-design (``000_8a8a97ee632ebe69.txt``: "Before you sit down, you pick the
-card design"). A rules file with problems shows every line of its
+Before sitting down (the first start, or T at the table) the player chooses
+the table, a preset (``practice``, ``guide``, ``night``, ``home``:
+``docs/rules/README.md``) or a rules file typed in, and the card design
+(``docs/playing.md``, "Sitting down"). A rules file with problems shows every line of its
 ``RulesError`` and nothing starts.
 
 Keys: Up and Down choose in a list, Tab moves between the lists, the path
@@ -37,7 +36,7 @@ from bjtrainer.tui.views.table_summary import rules_summary, saved_line
 #: The option id of "a rules file" in the table list.
 FILE_OPTION = "file"
 
-#: One line per preset in the table list (``shared/RULES.md``, "in one line").
+#: One line per preset in the table list (``docs/rules/README.md``, "The four tables").
 PRESET_LINES: dict[str, str] = {
     "practice": "6D S17 DAS, late surrender, free chips",
     "guide": "6D S17 DAS, no surrender, insure up to half",

@@ -1,9 +1,9 @@
 """Stats: the practice figures of one table.
 
-Issue 3, item 6: "accuracy of first unassisted answers overall, per topic,
-and per spot (a heat map of hand x up card); EV given up per 100 decisions;
-hint rate and retry rate; the costliest mistakes; progress over time as a
-plot in the terminal". The figures come from ``Practice.stats()``
+Accuracy of first unassisted answers overall, per topic, and per spot (a
+heat map of hand x up card); EV given up per 100 decisions; hint rate and
+retry rate; the costliest mistakes; progress over time as a plot in the
+terminal (``docs/practice.md``, "Stats"). The figures come from ``Practice.stats()``
 (:mod:`bjtrainer.trainer.practice.stats` defines each one); EV is in units of the
 original wager. The screen scrolls; Esc goes back.
 """

@@ -11,9 +11,9 @@ built from chips (``night``), an insurance amount chooser where insurance
 is any amount up to half the bet (``guide``); keys of features the table
 does not have are hidden (:meth:`TableScreen.check_action`). T asks the app
 for the sit-down screen (:class:`TableScreen.SitDownRequested`), M for the
-New session menu of practice (:class:`TableScreen.NewSessionRequested`, issue 3).
+New session menu of practice (:class:`TableScreen.NewSessionRequested`).
 
-Issue 5: G opens the guide chart (:class:`~bjtrainer.tui.screens.chart.ChartScreen`)
+G opens the guide chart (:class:`~bjtrainer.tui.screens.chart.ChartScreen`)
 with the hand in play marked; Z turns the shoe-aware figures on or off: while
 on, the Why panel is the :class:`~bjtrainer.tui.widgets.shoe_why.ShoeWhyPanel`,
 whose exact figures for the cards left are computed in a worker thread

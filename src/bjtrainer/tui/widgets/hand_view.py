@@ -20,8 +20,8 @@ class HandView(Widget):
     under the wager once the round is settled, never cut by the box.
 
     The class ``-active`` (gold outline in the stylesheet) marks the hand
-    being played (``003_2bdd88f24671a4ec.txt``: "The gold outline
-    identifies the hand you are currently playing").
+    being played (``docs/rules/practice.md``, "Order of a round": "The hand
+    being played is highlighted").
     """
 
     picture: reactive[HandPicture | None] = reactive(None, layout=True)

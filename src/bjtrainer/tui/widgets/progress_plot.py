@@ -1,7 +1,7 @@
 """Progress over time: accuracy of first unassisted answers per local date, as a terminal plot.
 
-Issue 3, item 6: "progress over time as a plot in the terminal
-(textual-plotext or equivalent)". One point per local date with first
+Progress over time as a plot in the terminal (``docs/practice.md``,
+"Stats"). One point per local date with first
 unassisted answers (:class:`~bjtrainer.trainer.practice.stats.DayProgress`), oldest
 first; the y axis is accuracy in percent, 0 to 100; the x axis labels are
 the dates (month-day).

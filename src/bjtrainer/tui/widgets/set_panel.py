@@ -13,8 +13,8 @@ class SetPanel(Widget):
     """Draws a :class:`~bjtrainer.tui.views.practice.SetProgress` (set ``picture``).
 
     The score counts unassisted first answers only; answers after a hint and
-    retries are counted apart (``003_2bdd88f24671a4ec.txt``: "First
-    unassisted answers, hints and retries are tracked separately"). EV is
+    retries are counted apart (``docs/practice.md``, "Three kinds of
+    answer, counted apart"). EV is
     in units of the original wager.
     """
 

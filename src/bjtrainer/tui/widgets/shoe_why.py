@@ -1,10 +1,10 @@
 """The Why panel with the shoe-aware figures: independent draws and this shoe side by side.
 
 Shown in place of the plain Why panel while the shoe-aware toggle (Z) is on
-(issue 5, item 4). The exact figures arrive from a worker; until then the
-"This shoe" row says "computing…". Figures are in units of the bet (the
-original wager), chances in percent, as in the plain Why panel
-(:mod:`bjtrainer.trainer.explain`).
+(``docs/numbers.md``, "11. The shoe-aware figures"). The exact figures
+arrive from a worker; until then the "This shoe" row says "computing…".
+Figures are in units of the bet (the original wager), chances in percent, as
+in the plain Why panel (:mod:`bjtrainer.trainer.explain`).
 """
 
 from __future__ import annotations
