@@ -20,6 +20,7 @@ RELEASED = [
     "m006_create_review_cards",
     "m010_create_board",
     "m011_fold_decisions_into_attempts",
+    "m012_hint_mark_into_saved_tables",
 ]
 
 
@@ -162,3 +163,31 @@ def test_the_decisions_table_is_folded_into_attempts(tmp_path: Path) -> None:
         assert sixteen.evs == {Action.STAND: -0.5404, Action.HIT: -0.5398, Action.SURRENDER: -0.5}
         assert sixteen.created_at == "2026-11-29T23:30:00+01:00"
         assert sixteen.local_date == "2026-11-29"  # the answer's own (local) date
+
+
+def test_the_hint_mark_moves_from_settings_into_the_saved_table(tmp_path: Path) -> None:
+    path = tmp_path / "old.db"
+    db = Database(path)
+    MIGRATIONS.apply(db, stop_before="m012_hint_mark_into_saved_tables")
+    db.table("settings").insert_all(
+        [
+            {"key": "hint_shown:practice", "value": "1"},  # a hint seen, then the app stopped
+            {"key": "hint_shown:night", "value": "0"},
+            {"key": "hint_shown:guide", "value": "1"},  # no saved table to carry it
+            {"key": "card_design", "value": "classic"},
+        ]
+    )
+    db.table("saved_tables").insert_all(
+        [
+            {"rules_id": "practice", "state": '{"balance":990}'},
+            {"rules_id": "night", "state": '{"balance":500}'},
+        ]
+    )
+    db.close()
+
+    with Store.open(path) as store:
+        assert store.load_table("practice") == {"balance": 990, "hint_shown": True}
+        assert store.load_table("night") == {"balance": 500}
+        assert store.load_table("guide") is None
+        keys = [row["key"] for row in store.db.table("settings").rows]
+        assert keys == ["card_design"]  # the loose rows are gone

@@ -1,10 +1,9 @@
 """The practice tables of the store: runs, attempts, queue, daily answers, cards.
 
-shared/DESIGN.md, "The store": numbered migrations; every public write that
-touches more than one row runs in db.atomic(); WAL and a busy timeout so two
-open windows never lose a write. Issue 3: "writes that belong together go
-in one transaction, and answering the same decision twice (a double key
-press) records it once."
+Numbered migrations; one public write per event, each one transaction; WAL
+and a busy timeout so two open windows never lose a write. The writes of
+one answer go in one transaction, and answering the same decision twice (a
+double key press) records it once.
 """
 
 from __future__ import annotations
@@ -18,6 +17,7 @@ import pytest
 from bjtrainer.engine.actions import Action
 from bjtrainer.errors import StoreError
 from bjtrainer.store import (
+    AnswerEffects,
     AttemptKind,
     AttemptRecord,
     CardRecord,
@@ -25,6 +25,7 @@ from bjtrainer.store import (
     ReviewRecord,
     RunKind,
     RunRecord,
+    SavedTable,
     Store,
 )
 from bjtrainer.trainer.practice.answers import DailyPlace, record_answer
@@ -76,8 +77,8 @@ def test_practice_tables_exist_in_memory_and_on_disk(tmp_path: Path) -> None:
 
 
 def test_attempts_round_trip_and_are_unique_by_token(store: Store) -> None:
-    assert store.add_attempt(attempt("a"))
-    assert not store.add_attempt(attempt("a", accepted=True))  # the same token again
+    assert store.record_answer(attempt("a"))
+    assert not store.record_answer(attempt("a", accepted=True))  # the same token again
     (stored,) = store.attempts("practice")
     assert stored == attempt("a")
     assert stored.id is not None
@@ -106,29 +107,47 @@ def test_runs_numbering_finishing_and_sets_between(store: Store) -> None:
     assert store.due_served_on("practice", "2026-11-30") == 0
 
 
-def test_queue_daily_and_card_rows_round_trip(store: Store) -> None:
+def test_queue_daily_card_and_table_rows_round_trip(store: Store) -> None:
     row = ReviewRecord("practice", KEY, 2, "t0", "t1", 1, 4, "2026-11-29")
-    store.put_review_record(row)
-    assert store.review_record("practice", KEY) == row
-    store.put_review_record(replace(row, cleared_at="t2"))
-    assert store.review_records("practice") == []
-    assert store.review_records("practice", queued_only=False)[0].cleared_at == "t2"
     daily = DailyAnswerRecord("practice", "2026-11-29", 3, KEY, True, 1, 2, 7, "t")
-    store.put_daily_answer(daily)
+    card = CardRecord("practice", KEY, "{}", "2026-12-01T12:00:00+00:00", 1)
+    effects = AnswerEffects(review=row, card=card, daily=daily)
+    table = SavedTable("practice", {"balance": 990})
+    assert store.record_answer(attempt("a"), lambda: effects, table=table)
+    assert store.review_record("practice", KEY) == row
     assert store.daily_answer("practice", "2026-11-29", 3) == daily
     assert store.daily_answers("practice", "2026-11-29") == [daily]
     assert store.daily_answers("practice", "2026-11-30") == []
-    card = CardRecord("practice", KEY, "{}", "2026-12-01T12:00:00+00:00", 1)
-    store.put_card_record(card)
     assert store.card_record("practice", KEY) == card and store.card_records("practice") == [card]
+    assert store.load_table("practice") == {"balance": 990}
+    cleared = AnswerEffects(review=replace(row, cleared_at="t2"))
+    assert store.record_answer(attempt("b"), lambda: cleared)
+    assert store.review_records("practice") == []
+    assert store.review_records("practice", queued_only=False)[0].cleared_at == "t2"
+
+
+def test_an_answer_already_stored_changes_only_the_table(store: Store) -> None:
+    row = ReviewRecord("practice", KEY, 1, "t", "t")
+    assert store.record_answer(attempt("a"), lambda: AnswerEffects(review=row))
+
+    def never() -> AnswerEffects:
+        raise AssertionError("the effects of a stored answer are not asked for again")
+
+    again = SavedTable("practice", {"balance": 980})
+    assert not store.record_answer(attempt("a", accepted=True), never, table=again)
+    assert store.attempts() == [attempt("a")]
+    assert store.load_table("practice") == {"balance": 980}  # the table moved on
 
 
 def test_a_transaction_keeps_all_or_nothing(store: Store) -> None:
     with pytest.raises(RuntimeError), store.transaction():
-        store.add_attempt(attempt("a"))
-        store.put_review_record(ReviewRecord("practice", KEY, 1, "t", "t"))
+        store.record_answer(
+            attempt("a"), lambda: AnswerEffects(ReviewRecord("practice", KEY, 1, "t", "t"))
+        )
+        store.set_setting("card_design", "classic")
         raise RuntimeError("killed half-way")
     assert store.attempts() == [] and store.review_record("practice", KEY) is None
+    assert store.get_setting("card_design") is None
 
 
 def test_an_answer_and_its_effects_commit_together(
@@ -139,7 +158,7 @@ def test_an_answer_and_its_effects_commit_together(
     def broken(record: DailyAnswerRecord) -> None:
         raise StoreError("disk full")
 
-    monkeypatch.setattr(store, "put_daily_answer", broken)
+    monkeypatch.setattr(store, "_put_daily", broken)
     place = DailyPlace(date(2026, 11, 29), 0, KEY)
     with pytest.raises(StoreError, match="disk full"):
         record_answer(store, attempt("a", run_id=run_id), WHEN, place)
@@ -161,15 +180,15 @@ def test_an_answer_and_its_effects_commit_together(
 def test_two_open_windows_both_keep_their_answers(tmp_path: Path) -> None:
     path = tmp_path / "s.db"
     with Store.open(path) as one, Store.open(path) as two:
-        assert one.add_attempt(attempt("from-one"))
-        assert two.add_attempt(attempt("from-two"))
-        assert not two.add_attempt(attempt("from-one"))
+        assert one.record_answer(attempt("from-one"))
+        assert two.record_answer(attempt("from-two"))
+        assert not two.record_answer(attempt("from-one"))
     with Store.open(path) as again:
         assert [a.token for a in again.attempts()] == ["from-one", "from-two"]
 
 
 def test_an_unreadable_row_is_a_store_error(store: Store) -> None:
-    store.add_attempt(attempt("a"))
+    store.record_answer(attempt("a"))
     store.db.execute("update attempts set kind = 'guess'")
     with pytest.raises(StoreError, match="unreadable"):
         store.attempts()

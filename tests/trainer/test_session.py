@@ -10,8 +10,11 @@ hole card out until it is turned).
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import numpy as np
 import pytest
+from sqlite_utils import Database
 
 from bjtrainer.engine.actions import Action
 from bjtrainer.engine.cards import RANK_VALUE
@@ -112,3 +115,22 @@ def test_a_hint_seen_before_a_restart_is_still_on_the_record(store: Store) -> No
     assert not restarted.hint_shown
     again = TableSession.open(store, PRACTICE, np.random.default_rng(1), fixed_clock)
     assert not again.hint_shown
+
+
+def test_a_hint_mark_of_an_older_version_still_counts(tmp_path: Path) -> None:
+    """An older version kept the mark in a settings row; the store moves it into the save."""
+    path = tmp_path / "old.db"
+    with Store.open(path) as before:
+        session = sixteen_v_ten(before)
+        state = session.table.to_state()
+    db = Database(path)
+    db.execute("delete from _sqlite_migrations where name = 'm012_hint_mark_into_saved_tables'")
+    db.table("settings").insert({"key": "hint_shown:practice", "value": "1"})
+    db.close()
+    with Store.open(path) as store:
+        restarted = TableSession.open(store, PRACTICE, np.random.default_rng(1), fixed_clock)
+        assert restarted.table.to_state() == state
+        assert restarted.hint_shown
+        restarted.play(Action.STAND)
+        (attempt,) = store.attempts()
+        assert attempt.kind is AttemptKind.AFTER_HINT

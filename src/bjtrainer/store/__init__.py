@@ -1,6 +1,7 @@
 """The local store: settings, the saved table, graded answers and practice (SQLite)."""
 
-from bjtrainer.store.practice_records import (
+from bjtrainer.store.records import (
+    AnswerEffects,
     AttemptKind,
     AttemptRecord,
     CardRecord,
@@ -8,11 +9,13 @@ from bjtrainer.store.practice_records import (
     ReviewRecord,
     RunKind,
     RunRecord,
+    SavedTable,
 )
 from bjtrainer.store.store import BUSY_TIMEOUT_MS, Store
 
 __all__ = [
     "BUSY_TIMEOUT_MS",
+    "AnswerEffects",
     "AttemptKind",
     "AttemptRecord",
     "CardRecord",
@@ -20,5 +23,6 @@ __all__ = [
     "ReviewRecord",
     "RunKind",
     "RunRecord",
+    "SavedTable",
     "Store",
 ]

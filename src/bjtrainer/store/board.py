@@ -133,12 +133,8 @@ class Board:
             "score": score,
             "created_at": created_at,
         }
-        db = self.store.db
-        try:
-            with db.atomic():
-                row_id = db.table("board").insert(row).last_pk
-        except sqlite3.DatabaseError as exc:
-            raise StoreError(f"Cannot write the top-five board: {exc}.") from exc
+        with self.store.transaction():  # BEGIN IMMEDIATE, or part of the caller's
+            row_id = self.store.db.table("board").insert(row).last_pk
         if not isinstance(row_id, int):  # pragma: no cover - sqlite always assigns an int
             raise StoreError("The store did not return an id for the board entry.")
         return BoardEntry(

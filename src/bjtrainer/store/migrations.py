@@ -11,7 +11,7 @@ settings
     One row per setting: ``key`` (primary key), ``value`` (text).
 saved_tables
     One row per rules id: ``rules_id`` (primary key), ``state`` (the table's
-    ``to_state()`` as JSON).
+    ``to_state()`` as JSON, with the session's hint mark).
 decisions
     Created by ``m002``: one row per graded answer at the table. Its rows are
     folded into ``attempts`` and the table dropped by ``m011``.
@@ -326,3 +326,33 @@ def m011_fold_decisions_into_attempts(db: Database) -> None:
     if folded:
         db.table("attempts").insert_all(folded)
     db.table("decisions").drop()
+
+
+@MIGRATIONS()
+def m012_hint_mark_into_saved_tables(db: Database) -> None:
+    """Move the ``hint_shown:<rules id>`` settings rows into the saved tables.
+
+    A Hint or Why shown for the pending decision of a table is marked in its
+    saved state (``"hint_shown": true``, see
+    :class:`bjtrainer.trainer.session.TableSession`); a mark of ``"1"`` is
+    copied into the saved table of that rules id, when there is one, and
+    every such settings row is deleted.
+    """
+    settings = db.table("settings")
+    saved = db.table("saved_tables")
+    rows = list(settings.rows_where("key like ?", ["hint_shown:%"]))
+    for row in rows:
+        rules_id = str(row["key"]).removeprefix("hint_shown:")
+        if row["value"] != "1":
+            continue
+        for table in saved.rows_where("rules_id = ?", [rules_id]):
+            try:
+                state = json.loads(table["state"])
+            except (TypeError, ValueError):
+                continue  # an unreadable save is kept aside as it is when the table opens
+            if isinstance(state, dict):
+                state["hint_shown"] = True
+                text = json.dumps(state, separators=(",", ":"), allow_nan=False)
+                saved.update(rules_id, {"state": text})
+    for row in rows:
+        settings.delete(row["key"])

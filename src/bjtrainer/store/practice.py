@@ -1,10 +1,10 @@
 """The store's practice tables: runs, attempts, the review queue, daily answers, cards.
 
-A mixin of :class:`bjtrainer.store.Store`, kept apart from the table and
-decision methods. Every public write is one transaction (``db.atomic()``);
-:meth:`PracticeStore.transaction` groups several of them, so the writes
-that belong to one answer (the attempt, the queue row, the daily row, the
-card) commit together or not at all. Nested transactions are savepoints.
+A mixin of :class:`bjtrainer.store.Store`, kept apart from the settings and
+saved-table methods. Its public writes are the events of a run (started,
+finished), each one transaction. The rows one answer writes (the attempt,
+the queue row, the card, the daily row) have private writers, called by
+:meth:`bjtrainer.store.Store.record_answer` inside its one transaction.
 
 An attempt is unique by its ``token`` (a unique index): writing the same
 answer twice, as a double key press would, stores it once.
@@ -13,13 +13,13 @@ answer twice, as a double key press would, stores it once.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator, Mapping
-from contextlib import AbstractContextManager, contextmanager
+from collections.abc import Mapping
+from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any
 
 from bjtrainer.engine.actions import Action
 from bjtrainer.errors import StoreError
-from bjtrainer.store.practice_records import (
+from bjtrainer.store.records import (
     AttemptKind,
     AttemptRecord,
     CardRecord,
@@ -149,17 +149,7 @@ class PracticeStore:
 
         def _guard(self, doing: str) -> AbstractContextManager[None]: ...
 
-    @contextmanager
-    def transaction(self) -> Iterator[None]:
-        """Group writes into one transaction: all of them commit, or none.
-
-        Raises
-        ------
-        StoreError
-            If the database cannot be written; nothing of the group is kept.
-        """
-        with self._guard("write"), self.db.atomic():
-            yield
+        def _write(self, doing: str = "write") -> AbstractContextManager[None]: ...
 
     def _rows(self, table: str, where: str | None, params: list[Any], order_by: str) -> list[Any]:
         with self._guard("read"):
@@ -190,7 +180,7 @@ class PracticeStore:
             "local_date": run.local_date,
             "finished_at": None,
         }
-        with self._guard("write"), self.db.atomic():
+        with self._write():
             run_id = self.db.table("runs").insert(row).last_pk
         if not isinstance(run_id, int):  # pragma: no cover - sqlite always assigns an int
             raise StoreError("The store did not return a number for the new run.")
@@ -201,7 +191,7 @@ class PracticeStore:
 
         A run already finished keeps its first finishing time.
         """
-        with self._guard("write"), self.db.atomic():
+        with self._write():
             self.db.execute(
                 "update runs set finished_at = ? where id = ? and finished_at is null",
                 [finished_at, run_id],
@@ -238,8 +228,8 @@ class PracticeStore:
 
     # Attempts
 
-    def add_attempt(self, attempt: AttemptRecord) -> bool:
-        """Store an answer unless its token is stored already.
+    def _add_attempt(self, attempt: AttemptRecord) -> bool:
+        """Store an answer unless its token is stored already (inside a write).
 
         Returns
         -------
@@ -247,10 +237,9 @@ class PracticeStore:
             True if it was stored, False if an answer with the same
             ``token`` was there (nothing written).
         """
-        with self._guard("write"), self.db.atomic():
-            if self.attempt(attempt.token) is not None:
-                return False
-            self.db.table("attempts").insert(_attempt_row(attempt))
+        if self.attempt(attempt.token) is not None:
+            return False
+        self.db.table("attempts").insert(_attempt_row(attempt))
         return True
 
     def attempt(self, token: str) -> AttemptRecord | None:
@@ -287,8 +276,8 @@ class PracticeStore:
         found: list[ReviewRecord] = self._decode("review row", rows, _review_from_row)
         return found[0] if found else None
 
-    def put_review_record(self, record: ReviewRecord) -> None:
-        """Insert or replace a spot's queue row."""
+    def _put_review(self, record: ReviewRecord) -> None:
+        """Insert or replace a spot's queue row (inside a write)."""
         row = {
             "rules_id": record.rules_id,
             "spot_key": record.spot_key,
@@ -300,8 +289,7 @@ class PracticeStore:
             "done_date": record.done_date,
             "cleared_at": record.cleared_at,
         }
-        with self._guard("write"), self.db.atomic():
-            self.db.table("review_queue").upsert(row, pk=("rules_id", "spot_key"))
+        self.db.table("review_queue").upsert(row, pk=("rules_id", "spot_key"))
 
     def review_records(self, rules_id: str, *, queued_only: bool = True) -> list[ReviewRecord]:
         """A table's queue rows, most misses first, then the oldest entry first."""
@@ -323,8 +311,8 @@ class PracticeStore:
         found: list[DailyAnswerRecord] = self._decode("daily answer", rows, _daily_from_row)
         return found[0] if found else None
 
-    def put_daily_answer(self, record: DailyAnswerRecord) -> None:
-        """Insert or replace the first play of one spot of a day's five."""
+    def _put_daily(self, record: DailyAnswerRecord) -> None:
+        """Insert or replace the first play of one spot of a day's five (inside a write)."""
         row = {
             "rules_id": record.rules_id,
             "date": record.date,
@@ -336,8 +324,7 @@ class PracticeStore:
             "run_id": record.run_id,
             "answered_at": record.answered_at,
         }
-        with self._guard("write"), self.db.atomic():
-            self.db.table("daily_answers").upsert(row, pk=("rules_id", "date", "position"))
+        self.db.table("daily_answers").upsert(row, pk=("rules_id", "date", "position"))
 
     def daily_answers(self, rules_id: str, date: str | None = None) -> list[DailyAnswerRecord]:
         """A table's daily first plays, by date then position; one day's if ``date``."""
@@ -358,8 +345,8 @@ class PracticeStore:
         found: list[CardRecord] = self._decode("card", rows, _card_from_row)
         return found[0] if found else None
 
-    def put_card_record(self, record: CardRecord) -> None:
-        """Insert or replace a learned spot's card."""
+    def _put_card(self, record: CardRecord) -> None:
+        """Insert or replace a learned spot's card (inside a write)."""
         row = {
             "rules_id": record.rules_id,
             "spot_key": record.spot_key,
@@ -367,8 +354,7 @@ class PracticeStore:
             "due": record.due,
             "reviews": record.reviews,
         }
-        with self._guard("write"), self.db.atomic():
-            self.db.table("review_cards").upsert(row, pk=("rules_id", "spot_key"))
+        self.db.table("review_cards").upsert(row, pk=("rules_id", "spot_key"))
 
     def card_records(self, rules_id: str) -> list[CardRecord]:
         """A table's cards, the soonest due first."""

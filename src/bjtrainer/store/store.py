@@ -3,16 +3,24 @@
 Modelled on simonw/llm's log store: a thin class over a
 ``sqlite_utils.Database`` that applies the numbered migrations of
 :mod:`bjtrainer.store.migrations` when it opens. The file runs in WAL mode
-with a busy timeout, so two open windows never lose a write, and every
-public write is one transaction (``db.atomic()``): a process killed between
-two writes leaves the last committed state, never half of one.
+with a busy timeout, so two open windows never lose a write.
+
+There is one public write per event, and each is one transaction: a
+process killed between two writes leaves the last committed state, never
+half of one. A graded answer is :meth:`Store.record_answer`: the attempt,
+its review-queue row, its card, its daily-five row and the saved table,
+together. A write opens with ``BEGIN IMMEDIATE``, which takes the write
+lock at once and so waits on the busy timeout while another window writes
+(a deferred ``BEGIN`` that reads first would fail at once in WAL mode when
+the other window commits in between); a write inside an open transaction
+is a savepoint of it.
 """
 
 from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
@@ -23,6 +31,7 @@ from bjtrainer import paths
 from bjtrainer.errors import StoreError
 from bjtrainer.store.migrations import MIGRATIONS
 from bjtrainer.store.practice import PracticeStore
+from bjtrainer.store.records import AnswerEffects, AttemptRecord, SavedTable
 
 #: How long a write waits for another connection's lock, in milliseconds.
 BUSY_TIMEOUT_MS = 5000
@@ -122,6 +131,49 @@ class Store(PracticeStore):
                 f"Move the file away (or set {paths.HOME_ENV}) to start a new store."
             ) from exc
 
+    @contextmanager
+    def _write(self, doing: str = "write") -> Iterator[None]:
+        """One transaction opened with ``BEGIN IMMEDIATE``, or a savepoint inside an open one.
+
+        Commits when the block ends, rolls back (everything of the block)
+        when it raises.
+
+        Raises
+        ------
+        StoreError
+            If the database cannot be written (a lock held longer than the
+            busy timeout included); nothing of the block is kept.
+        """
+        with self._guard(doing):
+            conn = self.db.conn
+            if conn.in_transaction:
+                with self.db.atomic():
+                    yield
+                return
+            conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield
+            except BaseException:
+                self.db.rollback()
+                raise
+            try:
+                conn.execute("COMMIT")
+            except BaseException:
+                self.db.rollback()
+                raise
+
+    @contextmanager
+    def transaction(self) -> Iterator[None]:
+        """Group the writes of one event that has no write of its own: all commit, or none.
+
+        Raises
+        ------
+        StoreError
+            If the database cannot be written; nothing of the group is kept.
+        """
+        with self._write():
+            yield
+
     @property
     def location(self) -> str:
         """The file behind the store, for messages: its path, or ``"(in memory)"``."""
@@ -138,7 +190,7 @@ class Store(PracticeStore):
 
     def set_setting(self, key: str, value: str) -> None:
         """Set a setting, replacing any earlier value (one transaction)."""
-        with self._guard("write"), self.db.atomic():
+        with self._write():
             self.db.table("settings").upsert({"key": key, "value": value}, pk="key")
 
     # The saved table
@@ -168,7 +220,7 @@ class Store(PracticeStore):
             If the store cannot be read or written; nothing is copied.
         """
         table = self.db.table("saved_tables")
-        with self._guard("keep a saved table aside in"), self.db.atomic():
+        with self._write("keep a saved table aside in"):
             rows = list(table.rows_where("rules_id = ?", [rules_id]))
             if not rows:
                 return None
@@ -193,10 +245,13 @@ class Store(PracticeStore):
         StoreError
             If the database cannot be written.
         """
-        text = json.dumps(state, separators=(",", ":"), allow_nan=False)
-        with self._guard("write"), self.db.atomic():
-            row = {"rules_id": rules_id, "state": text}
-            self.db.table("saved_tables").upsert(row, pk="rules_id")
+        text = _state_text(state)
+        with self._write():
+            self._put_table(rules_id, text)
+
+    def _put_table(self, rules_id: str, text: str) -> None:
+        row = {"rules_id": rules_id, "state": text}
+        self.db.table("saved_tables").upsert(row, pk="rules_id")
 
     def load_table(self, rules_id: str) -> dict[str, Any] | None:
         """The last state saved for ``rules_id``, or ``None`` if there is none.
@@ -217,3 +272,63 @@ class Store(PracticeStore):
         if not isinstance(state, dict):
             raise StoreError(f"The saved {rules_id!r} table is not a JSON object.")
         return state
+
+    # A graded answer
+
+    def record_answer(
+        self,
+        attempt: AttemptRecord,
+        effects: Callable[[], AnswerEffects] | None = None,
+        *,
+        table: SavedTable | None = None,
+    ) -> bool:
+        """Record one graded answer and all it changes, in one transaction.
+
+        Parameters
+        ----------
+        attempt : AttemptRecord
+            The answer; ``attempt.token`` is its idempotency key.
+        effects : callable returning AnswerEffects, optional
+            Called inside the transaction, after the attempt is stored, to
+            say which review-queue row, card and daily-five row change; it
+            may read the store (its reads see this transaction). Not called
+            when the token was stored already.
+        table : SavedTable, optional
+            The table after the answer, saved in the same transaction
+            (always, even when the token was stored already: the table in
+            play moved on either way).
+
+        Returns
+        -------
+        bool
+            True if the attempt was stored; False when an answer with the
+            same token was there (a double key press): then only ``table``
+            is written.
+
+        Raises
+        ------
+        TypeError, ValueError
+            If ``table.state`` is not JSON-serialisable; nothing is written.
+        StoreError
+            If the store cannot be written; nothing of the answer is kept.
+            Errors raised by ``effects`` roll the answer back too.
+        """
+        text = _state_text(table.state) if table is not None else None
+        with self._write():
+            stored = self._add_attempt(attempt)
+            if stored and effects is not None:
+                change = effects()
+                if change.review is not None:
+                    self._put_review(change.review)
+                if change.card is not None:
+                    self._put_card(change.card)
+                if change.daily is not None:
+                    self._put_daily(change.daily)
+            if table is not None and text is not None:
+                self._put_table(table.rules_id, text)
+        return stored
+
+
+def _state_text(state: Mapping[str, Any]) -> str:
+    """A saved state as compact JSON; NaN and infinity are refused (``ValueError``)."""
+    return json.dumps(state, separators=(",", ":"), allow_nan=False)

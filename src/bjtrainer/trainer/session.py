@@ -26,6 +26,7 @@ from __future__ import annotations
 import sqlite3
 from collections.abc import Callable
 from datetime import datetime
+from typing import Any
 
 import numpy as np
 
@@ -35,7 +36,7 @@ from bjtrainer.engine.rules import Rules
 from bjtrainer.engine.shoe import Shoe
 from bjtrainer.engine.table import Table
 from bjtrainer.errors import BjTrainerError, IllegalActionError, StoreError
-from bjtrainer.store import Store
+from bjtrainer.store import SavedTable, Store
 from bjtrainer.store.board import Board, BoardEntry
 from bjtrainer.trainer.coach import Coach
 from bjtrainer.trainer.grading import Grade
@@ -49,9 +50,10 @@ from bjtrainer.trainer.wording import ACTION_VERBS
 #: ticked, ``"0"`` not) and whether the bet was taken off (``"1"``).
 REPEAT_SETTING = "repeat_bet:{rules_id}"
 CLEARED_SETTING = "bet_cleared:{rules_id}"
-#: Settings key, formatted with the rules id: a Hint or Why was shown for the
-#: pending decision (``"1"``), so its answer is recorded as after a hint.
-HINT_SETTING = "hint_shown:{rules_id}"
+#: Key of the saved table marking that a Hint or Why was shown for the pending
+#: decision (``true``; absent otherwise), so that its answer, even after a
+#: restart, is recorded as after a hint.
+HINT_MARK = "hint_shown"
 #: Setting holding the last name entered on the top-five board.
 BOARD_NAME_SETTING = "board_name"
 
@@ -73,6 +75,8 @@ class TableSession:
         The seeded generator of this table's practice sets (spot draws,
         shoes); default a child spawned from the table's generator
         (``Generator.spawn``, which leaves the table's own draws unchanged).
+    hint_shown : bool
+        A Hint or Why was shown for the pending decision (a restored mark).
 
     Attributes
     ----------
@@ -80,8 +84,8 @@ class TableSession:
         Grades and explains every decision of the table.
     hint_shown : bool
         A Hint or Why was shown for the pending decision; its answer is
-        recorded as after a hint. Kept in the store, so a hint seen before
-        a restart still counts.
+        recorded as after a hint. Kept in the saved table (:data:`HINT_MARK`),
+        so a hint seen before a restart still counts.
     last_grade : Grade or None
         The grade of the last decision, shown until the next deal.
     shuffled : bool
@@ -100,6 +104,7 @@ class TableSession:
         *,
         restore_problem: str | None = None,
         practice_rng: np.random.Generator | None = None,
+        hint_shown: bool = False,
     ) -> None:
         self.table = table
         self.store = store
@@ -110,9 +115,7 @@ class TableSession:
         self.restore_problem = restore_problem
         self.last_grade: Grade | None = None
         self.shuffled = False
-        rules_id = table.rules.id
-        self._hint_key = HINT_SETTING.format(rules_id=rules_id)
-        self.hint_shown = store.get_setting(self._hint_key) == "1"
+        self.hint_shown = hint_shown
 
     @classmethod
     def open(
@@ -166,7 +169,10 @@ class TableSession:
                 if table.rules == rules:
                     if "repeat_bet" not in state:
                         _bet_box_from_settings(store, table)
-                    return cls(table, store, clock, practice_rng=practice_rng)
+                    hint_shown = state.get(HINT_MARK) is True
+                    return cls(
+                        table, store, clock, practice_rng=practice_rng, hint_shown=hint_shown
+                    )
                 problem = "it was played under other rules: the rules file changed since"
         table = Table(rules, rng, shoe=shoe)
         _bet_box_from_settings(store, table)
@@ -222,7 +228,14 @@ class TableSession:
 
     def save(self) -> None:
         """Save the table under its rules id (the Repeat box and a cleared bet are part of it)."""
-        self.store.save_table(self.table.rules.id, self.table.to_state())
+        self.store.save_table(self.table.rules.id, self._state())
+
+    def _state(self) -> dict[str, Any]:
+        """What is saved: ``Table.to_state()``, with :data:`HINT_MARK` while a hint is shown."""
+        state = self.table.to_state()
+        if self.hint_shown:
+            state[HINT_MARK] = True
+        return state
 
     def deal(self) -> Round:
         """Deal a round with the last bet (lowered to the balance by the engine).
@@ -356,7 +369,7 @@ class TableSession:
         score = self.table.balance
         old_night = self.table
         try:
-            with self.store.db.atomic():
+            with self.store.transaction():
                 stamp = self.clock().isoformat()
                 entry = Board(self.store).record(rules.id, name, score, stamp)
                 self.store.set_setting(BOARD_NAME_SETTING, entry.name)
@@ -395,12 +408,13 @@ class TableSession:
         return self.table.rules.insurance == "up_to_half"
 
     def play(self, action: Action, amount: int | None = None) -> Grade:
-        """Grade a decision, then apply it to the round, then save.
+        """Grade a decision, apply it to the round, and record it with the table: one write.
 
         The grade comes first, from the spot as it is before the action
         (``Coach.answer``); only a legal action is graded. The answer is
-        recorded as a practice attempt (``Practice.record_table_answer``):
-        a miss sends the spot to the review queue.
+        recorded as a practice attempt (a miss sends the spot to the review
+        queue) and the table after it is saved, in one store transaction
+        (``Practice.record_table_answer``).
 
         Parameters
         ----------
@@ -419,6 +433,9 @@ class TableSession:
         IllegalActionError
             With the engine's sentence when the action is not allowed now;
             nothing is graded, applied or saved.
+        StoreError
+            If the store cannot be written: nothing is recorded or saved,
+            and the table in play is as it was before the answer.
         """
         round_ = self.table.round
         if round_ is None or round_.phase is Phase.SETTLED:
@@ -430,17 +447,23 @@ class TableSession:
                 raise IllegalActionError(f"Cannot {ACTION_VERBS[action]} with an amount of chips.")
             round_.verify_insuring(amount)
         answer = self.coach.answer(round_, action, amount)  # raises IllegalActionError first
-        spot, grade = answer.spot, answer.grade
-        with self.store.transaction():
-            self.practice.record_table_answer(
-                spot, grade, hint_shown=self.hint_shown, token=self._answer_token(spot.key)
-            )
-            self.store.set_setting(self._hint_key, "0")
-        self.hint_shown = False
+        token = self._answer_token(answer.spot.key)
+        before, hint_shown = self.table.to_state(), self.hint_shown
         self.table.apply(action, amount)  # a settled round may take the bet off
-        self.last_grade = grade
-        self.save()
-        return grade
+        self.hint_shown = False
+        try:
+            self.practice.record_table_answer(
+                answer.spot,
+                answer.grade,
+                hint_shown=hint_shown,
+                token=token,
+                table=SavedTable(self.table.rules.id, self._state()),
+            )
+        except BaseException:
+            self.table, self.hint_shown = Table.from_state(before), hint_shown
+            raise
+        self.last_grade = answer.grade
+        return answer.grade
 
     def _answer_token(self, spot_key: str) -> str:
         """A table answer's idempotency key: the time, the cards dealt from the shoe, the spot.
@@ -476,7 +499,7 @@ class TableSession:
         lines = self.coach.explain(spot, why=why)
         if not self.hint_shown:
             self.hint_shown = True
-            self.store.set_setting(self._hint_key, "1")
+            self.save()
         return lines
 
 

@@ -50,7 +50,7 @@ def store() -> Iterator[Store]:
     with Store.memory() as opened:
         for token, decision, key, kind, action, best, ok, lost, day in ROWS:
             cards = tuple(key.split("|")[1].split(","))
-            opened.add_attempt(
+            opened.record_answer(
                 AttemptRecord(
                     token=token,
                     decision_key=decision,
@@ -73,7 +73,7 @@ def store() -> Iterator[Store]:
             )
         other = opened.attempt("1")
         assert other is not None
-        opened.add_attempt(replace(other, token="x", rules_id="guide"))
+        opened.record_answer(replace(other, token="x", rules_id="guide"))
         yield opened
 
 

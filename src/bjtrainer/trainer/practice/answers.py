@@ -1,12 +1,14 @@
-"""Recording one graded answer: the attempt and everything it changes, together.
+"""Recording one graded answer: the attempt and everything it changes, in one write.
 
-An answer touches up to four tables: ``attempts`` (the answer itself),
+An answer touches up to five tables: ``attempts`` (the answer itself),
 ``review_queue`` (:mod:`~bjtrainer.trainer.practice.review`), ``review_cards``
-(:mod:`~bjtrainer.trainer.practice.schedule`) and, in a daily five,
-``daily_answers`` (:mod:`~bjtrainer.trainer.practice.daily`). They are written in one
-transaction (issue 3: "writes that belong together go in one transaction"),
-and only if the attempt's idempotency token is new: "answering the same
-decision twice (a double key press) records it once".
+(:mod:`~bjtrainer.trainer.practice.schedule`), in a daily five
+``daily_answers`` (:mod:`~bjtrainer.trainer.practice.daily`), and at the table
+``saved_tables`` (the table after the answer). They are written by one
+store call, :meth:`bjtrainer.store.Store.record_answer`, in one transaction;
+the queue, card and daily rows only when the attempt's idempotency token is
+new, so answering the same decision twice (a double key press) records it
+once.
 """
 
 from __future__ import annotations
@@ -14,7 +16,16 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import date, datetime
 
-from bjtrainer.store import AttemptKind, AttemptRecord, Store
+from bjtrainer.store import (
+    AnswerEffects,
+    AttemptKind,
+    AttemptRecord,
+    CardRecord,
+    DailyAnswerRecord,
+    ReviewRecord,
+    SavedTable,
+    Store,
+)
 from bjtrainer.trainer.practice.attempts import is_first_answer
 from bjtrainer.trainer.practice.daily import daily_update
 from bjtrainer.trainer.practice.review import ReviewAnswer, ReviewChange, review_after
@@ -60,9 +71,14 @@ class Recorded:
 
 
 def record_answer(
-    store: Store, attempt: AttemptRecord, at: datetime, daily: DailyPlace | None = None
+    store: Store,
+    attempt: AttemptRecord,
+    at: datetime,
+    daily: DailyPlace | None = None,
+    *,
+    table: SavedTable | None = None,
 ) -> Recorded:
-    """Store an answer and its effects in one transaction.
+    """Store an answer, its effects and the table after it: one store write.
 
     Parameters
     ----------
@@ -74,6 +90,8 @@ def record_answer(
     daily : DailyPlace, optional
         Set when the answer was given in a daily five and is a first answer
         of one of its hands.
+    table : SavedTable, optional
+        The table after the answer, saved in the same transaction.
 
     Returns
     -------
@@ -84,40 +102,63 @@ def record_answer(
     StoreError
         If the store cannot be written; nothing is kept then.
     """
-    with store.transaction():
-        if not store.add_attempt(attempt):
-            return Recorded(stored=False, review=ReviewChange.NONE)
-        rules_id, key = attempt.rules_id, attempt.spot_key
-        before = store.review_record(rules_id, key)
-        answer = ReviewAnswer(
-            kind=attempt.kind,
-            accepted=attempt.accepted,
-            run_id=attempt.run_id,
-            local_date=date.fromisoformat(attempt.local_date),
-            at=attempt.created_at,
-        )
-        after, change = review_after(before, rules_id, key, answer, store.finished_runs_between)
-        if after is not None and change is not ReviewChange.NONE:
-            store.put_review_record(after)
-        if is_first_answer(attempt.kind):
-            card = store.card_record(rules_id, key)
-            if card is not None:
-                rating = rating_for(attempt.kind, attempt.accepted)
-                store.put_card_record(review_card(card, rating, at))
-            elif change is ReviewChange.CLEARED:
-                store.put_card_record(graduate(rules_id, key, at))
-            if daily is not None and attempt.run_id is not None:
-                row = daily_update(
-                    store.daily_answer(rules_id, daily.day.isoformat(), daily.position),
-                    rules_id=rules_id,
-                    day=daily.day,
-                    position=daily.position,
-                    spot_key=daily.target_key,
-                    run_id=attempt.run_id,
-                    accepted=attempt.accepted,
-                    after_hint=attempt.kind is AttemptKind.AFTER_HINT,
-                    at=attempt.created_at,
-                )
-                if row is not None:
-                    store.put_daily_answer(row)
-    return Recorded(stored=True, review=change)
+    changes: list[ReviewChange] = []
+
+    def effects() -> AnswerEffects:
+        review, change = _review_row(store, attempt)
+        changes.append(change)
+        card = _card(store, attempt, at, change) if is_first_answer(attempt.kind) else None
+        return AnswerEffects(review=review, card=card, daily=_daily_row(store, attempt, daily))
+
+    stored = store.record_answer(attempt, effects, table=table)
+    return Recorded(stored=stored, review=changes[0] if stored else ReviewChange.NONE)
+
+
+def _review_row(store: Store, attempt: AttemptRecord) -> tuple[ReviewRecord | None, ReviewChange]:
+    """The spot's queue row after the answer (``None``: unchanged) and what changed."""
+    rules_id, key = attempt.rules_id, attempt.spot_key
+    answer = ReviewAnswer(
+        kind=attempt.kind,
+        accepted=attempt.accepted,
+        run_id=attempt.run_id,
+        local_date=date.fromisoformat(attempt.local_date),
+        at=attempt.created_at,
+    )
+    before = store.review_record(rules_id, key)
+    after, change = review_after(before, rules_id, key, answer, store.finished_runs_between)
+    if after is None or change is ReviewChange.NONE:
+        return None, change
+    return after, change
+
+
+def _card(
+    store: Store, attempt: AttemptRecord, at: datetime, change: ReviewChange
+) -> CardRecord | None:
+    """A first answer reviews a learned spot's card; leaving the queue graduates the spot."""
+    rules_id, key = attempt.rules_id, attempt.spot_key
+    card = store.card_record(rules_id, key)
+    if card is not None:
+        return review_card(card, rating_for(attempt.kind, attempt.accepted), at)
+    if change is ReviewChange.CLEARED:
+        return graduate(rules_id, key, at)
+    return None
+
+
+def _daily_row(
+    store: Store, attempt: AttemptRecord, daily: DailyPlace | None
+) -> DailyAnswerRecord | None:
+    """The daily five's row after a first answer in one of its hands, or ``None``."""
+    if daily is None or attempt.run_id is None or not is_first_answer(attempt.kind):
+        return None
+    rules_id = attempt.rules_id
+    return daily_update(
+        store.daily_answer(rules_id, daily.day.isoformat(), daily.position),
+        rules_id=rules_id,
+        day=daily.day,
+        position=daily.position,
+        spot_key=daily.target_key,
+        run_id=attempt.run_id,
+        accepted=attempt.accepted,
+        after_hint=attempt.kind is AttemptKind.AFTER_HINT,
+        at=attempt.created_at,
+    )

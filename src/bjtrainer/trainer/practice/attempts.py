@@ -23,7 +23,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from bjtrainer.store.practice_records import AttemptKind, AttemptRecord
+from bjtrainer.store.records import AttemptKind, AttemptRecord
 
 __all__ = [
     "AttemptCounts",

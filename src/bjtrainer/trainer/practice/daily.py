@@ -44,7 +44,7 @@ from bjtrainer.engine.actions import Action
 from bjtrainer.engine.hand import evaluate
 from bjtrainer.engine.rules import Rules
 from bjtrainer.ev import analyse
-from bjtrainer.store.practice_records import DailyAnswerRecord
+from bjtrainer.store.records import DailyAnswerRecord
 from bjtrainer.trainer.legal import legal_evs
 from bjtrainer.trainer.practice.topics import opening_spots
 from bjtrainer.trainer.spots import Spot

@@ -24,7 +24,7 @@ import numpy as np
 
 from bjtrainer.engine.rules import Rules
 from bjtrainer.errors import InvalidSpotError, PracticeError
-from bjtrainer.store import AttemptRecord, RunKind, Store
+from bjtrainer.store import AttemptRecord, RunKind, SavedTable, Store
 from bjtrainer.trainer.clock import Clock, local_date, now
 from bjtrainer.trainer.grading import Grade
 from bjtrainer.trainer.practice.answers import Recorded, record_answer
@@ -393,14 +393,21 @@ class Practice:
     # The ordinary table
 
     def record_table_answer(
-        self, spot: Spot, verdict: Grade, *, hint_shown: bool, token: str | None = None
+        self,
+        spot: Spot,
+        verdict: Grade,
+        *,
+        hint_shown: bool,
+        token: str | None = None,
+        table: SavedTable | None = None,
     ) -> Recorded:
-        """Count an answer given at the ordinary table in practice.
+        """Record an answer given at the ordinary table: one store write.
 
-        A miss there sends the spot to the review queue and reviews a
-        learned spot's card, and the answer counts in the figures; it never
-        counts toward leaving the queue (that needs answers in runs).
-        Call it with the spot and grade of ``Coach.answer``.
+        The answer is an attempt outside any run. A miss there sends the
+        spot to the review queue and reviews a learned spot's card, and the
+        answer counts in the figures; it never counts toward leaving the
+        queue (that needs answers in runs). Call it with the spot and grade
+        of ``Coach.answer``.
 
         Parameters
         ----------
@@ -414,11 +421,15 @@ class Practice:
         token : str, optional
             Idempotency key; default the answer time and the spot key, so a
             repeated call for the same answer is stored once.
+        table : SavedTable, optional
+            The table after the answer, saved in the same transaction.
 
         Raises
         ------
         PracticeError
             If the spot is for another table.
+        StoreError
+            If the store cannot be written; nothing of the answer is kept.
         """
         if spot.rules_id != self.rules.id:
             raise PracticeError(
@@ -445,7 +456,7 @@ class Practice:
             created_at=moment.isoformat(),
             local_date=local_date(moment).isoformat(),
         )
-        return record_answer(self.store, attempt, moment)
+        return record_answer(self.store, attempt, moment, table=table)
 
 
 def _can(verify: Callable[[], None]) -> bool:

@@ -37,7 +37,7 @@ from datetime import date
 from enum import StrEnum
 
 from bjtrainer.engine.rules import Rules
-from bjtrainer.store.practice_records import AttemptKind, ReviewRecord
+from bjtrainer.store.records import AttemptKind, ReviewRecord
 from bjtrainer.trainer.coach import Coach
 from bjtrainer.trainer.practice.attempts import is_miss
 from bjtrainer.trainer.practice.cells import ChartCell, cell_of

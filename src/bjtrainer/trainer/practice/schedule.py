@@ -32,7 +32,7 @@ from datetime import datetime
 
 from fsrs import Card, Rating, Scheduler
 
-from bjtrainer.store.practice_records import AttemptKind, CardRecord
+from bjtrainer.store.records import AttemptKind, CardRecord
 from bjtrainer.trainer.clock import to_utc
 
 __all__ = [

@@ -39,7 +39,7 @@ import numpy.typing as npt
 from bjtrainer.engine.actions import Action
 from bjtrainer.engine.rules import Rules
 from bjtrainer.errors import InvalidSpotError
-from bjtrainer.store.practice_records import AttemptKind, AttemptRecord
+from bjtrainer.store.records import AttemptKind, AttemptRecord
 from bjtrainer.strategy.chart import COLUMNS
 from bjtrainer.trainer.practice.attempts import AttemptCounts, count_attempts, is_first_answer
 from bjtrainer.trainer.practice.cells import ROW_ORDER, ChartCell, cell_of

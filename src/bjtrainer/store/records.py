@@ -1,9 +1,13 @@
-"""What the store keeps of practice: runs, attempts, the review queue, daily answers, cards.
+"""What the store keeps: one record class per table, plain data.
 
-Plain data, one class per table; the rules that fill them live in
-:mod:`bjtrainer.trainer` (``attempts``, ``review``, ``daily``, ``schedule``).
-Times are ISO 8601 strings of aware datetimes; local dates are ISO dates
-(``"2026-11-29"``) in the user's time zone at the moment of writing.
+Runs, attempts, the review queue, daily answers and cards are the practice
+tables; every graded answer, at the table or in a set, is an attempt
+(:class:`AttemptRecord`). :class:`AnswerEffects` and :class:`SavedTable`
+are what :meth:`bjtrainer.store.Store.record_answer` writes with an attempt.
+The rules that fill them live in :mod:`bjtrainer.trainer.practice`
+(``attempts``, ``review``, ``daily``, ``schedule``). Times are ISO 8601
+strings of aware datetimes; local dates are ISO dates (``"2026-11-29"``) in
+the user's time zone at the moment of writing.
 """
 
 from __future__ import annotations
@@ -11,10 +15,12 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
+from typing import Any
 
 from bjtrainer.engine.actions import Action
 
 __all__ = [
+    "AnswerEffects",
     "AttemptKind",
     "AttemptRecord",
     "CardRecord",
@@ -22,14 +28,14 @@ __all__ = [
     "ReviewRecord",
     "RunKind",
     "RunRecord",
+    "SavedTable",
 ]
 
 
 class AttemptKind(StrEnum):
-    """How an answer was given; the three are counted apart (issue 3, item 3).
+    """How an answer was given; the three kinds are counted apart.
 
-    Source: ``003_2bdd88f24671a4ec.txt``: "First unassisted answers, hints and
-    retries are tracked separately".
+    Source: ``docs/practice.md``, "Three kinds of answer, counted apart".
     """
 
     FIRST = "first"
@@ -57,7 +63,7 @@ class RunKind(StrEnum):
 
 @dataclass(frozen=True)
 class RunRecord:
-    """One practice set, a *run* (issue 3, item 4: "a run is one set").
+    """One practice set, a *run*.
 
     Attributes
     ----------
@@ -125,7 +131,8 @@ class AttemptRecord:
     action, best : Action
         The answer and the best legal action.
     accepted : bool
-        Within 0.02 of the best legal action's EV (``003_2bdd88f24671a4ec.txt``).
+        The table's chart play, or within 0.02 of the best legal action's EV
+        (``docs/numbers.md``, "9. Grading").
     ev_lost : float
         ``EV(best) - EV(action)``, units of the original wager, ``>= 0``.
     evs : Mapping[Action, float]
@@ -160,7 +167,7 @@ class AttemptRecord:
 
 @dataclass(frozen=True)
 class ReviewRecord:
-    """A spot's row in the review queue (issue 3, item 4).
+    """A spot's row in the review queue (``docs/practice.md``, "Mistakes & weak spots").
 
     Attributes
     ----------
@@ -253,3 +260,37 @@ class CardRecord:
     card: str
     due: str
     reviews: int
+
+
+@dataclass(frozen=True)
+class AnswerEffects:
+    """The rows one graded answer changes besides its attempt.
+
+    Attributes
+    ----------
+    review : ReviewRecord or None
+        The spot's review-queue row to insert or replace.
+    card : CardRecord or None
+        The spot's spaced-repetition card to insert or replace.
+    daily : DailyAnswerRecord or None
+        The daily five's row to insert or replace.
+    """
+
+    review: ReviewRecord | None = None
+    card: CardRecord | None = None
+    daily: DailyAnswerRecord | None = None
+
+
+@dataclass(frozen=True)
+class SavedTable:
+    """A table's state to save under its rules id (one ``saved_tables`` row).
+
+    Attributes
+    ----------
+    rules_id : str
+    state : Mapping[str, Any]
+        JSON-able: ``Table.to_state()`` and the session's own marks.
+    """
+
+    rules_id: str
+    state: Mapping[str, Any]
