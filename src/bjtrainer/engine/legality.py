@@ -3,7 +3,7 @@
 The one statement of the rules' side of every player decision, read by
 :class:`~bjtrainer.engine.round.Round` (which adds the round's own
 conditions: the phase, and chips to cover a double or a split) and by the EV
-spot code (:func:`bjtrainer.ev.independent.spots.rules_actions`, chips not
+spot code (:func:`bjtrainer.ev.spot.rules_actions`, chips not
 considered). Each ``*_problem`` function returns the sentence saying why
 not, or None when the rules allow it. Source: ``docs/rules/<table>.md``,
 sections "Hit, stand and 21", "Doubling", "Splits" and "Surrender".
