@@ -1,4 +1,4 @@
-"""The three card designs (issue 4, item 1), drawn without Textual.
+"""The three card designs (``docs/playing.md``, "Sitting down"), drawn without Textual.
 
 Classic: suit symbols, hearts and diamonds red. Four-colour: one colour per
 suit as on a four-colour deck (spades black, hearts red, diamonds blue,
@@ -61,3 +61,21 @@ def test_plain_text() -> None:
         == "X Hit gives up 0.114 - Deal Enter Bet..."
     )
     assert plain_text("♠").isascii()
+
+
+@pytest.mark.parametrize(
+    ("design", "compact", "widths"),
+    [
+        ("classic", False, [15, 15, 15]),  # three lines of three 5-cell boxes
+        ("four_colour", False, [15, 15, 15]),
+        ("classic", True, [11]),  # one line: 4 cells a card, the last gap dropped
+        ("ascii", False, [14]),  # "[AS] [TH] [##]"
+        ("ascii", True, [14]),
+    ],
+)
+def test_a_row_of_three_cards_is_as_wide_as_its_docstring_says(
+    design: str, compact: bool, widths: list[int]
+) -> None:
+    cards = [Card("A", "S"), Card("T", "H"), None]
+    row = card_row(cards, compact=compact, design=card_design(design))
+    assert [len(line) for line in row.plain.split("\n")] == widths

@@ -41,9 +41,6 @@ DEFAULT_DESIGN: CardDesign = "classic"
 SUIT_SYMBOLS: dict[str, str] = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED_SUITS: frozenset[str] = frozenset({"H", "D"})
 
-CARD_WIDTH = 5
-COMPACT_WIDTH = 4
-ASCII_WIDTH = 5
 FACE_BLACK = "black on white"
 FACE_RED = "bold red3 on white"
 BACK = "bright_white on dark_blue"
@@ -133,17 +130,17 @@ def card_row(
         The cards, left to right; ``None`` is a face-down card.
     compact
         One line per row instead of three: each card is its label on the
-        card colour (``COMPACT_WIDTH`` cells), for rounds with many hands.
+        card colour (4 cells with its gap), for rounds with many hands.
     design
         The card design (:data:`CARD_DESIGNS`).
 
     Returns
     -------
     Text
-        Classic and four-colour: three lines, ``CARD_WIDTH * len(cards)``
-        cells wide; compact: one line, ``COMPACT_WIDTH * len(cards)`` cells
-        wide (the last card's gap dropped). ASCII, compact or not: one line,
-        ``ASCII_WIDTH * len(cards)`` cells wide, the last gap dropped.
+        Classic and four-colour: three lines, ``5 * len(cards)`` cells wide;
+        compact: one line, ``4 * len(cards) - 1`` cells wide (the last
+        card's gap dropped). ASCII, compact or not: one line,
+        ``5 * len(cards) - 1`` cells wide, the last gap dropped.
     """
     if design == "ascii":
         return _ascii_row(cards)
@@ -182,8 +179,3 @@ def _ascii_row(cards: Sequence[Card | None]) -> Text:
         else:
             row.append(f"[{card_label(card, 'ascii')}]", style=face_style(card, "ascii"))
     return row
-
-
-def cards_inline(cards: Sequence[Card], design: CardDesign = DEFAULT_DESIGN) -> str:
-    """Cards on one line for messages, e.g. ``"8♠ 8♥"`` (ASCII: ``"8S 8H"``)."""
-    return " ".join(card_label(card, design) for card in cards)
