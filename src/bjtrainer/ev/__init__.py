@@ -12,12 +12,12 @@ Chips").
     never read. It gives the Hint and the Why panel (:func:`analyse`), the
     grade of every decision at the table, in the practice sets, the review
     queue and the daily five (``docs/numbers.md``, "9. Grading"), the
-    insurance answer (:func:`insurance_evs`), `bjtrainer hint`, and the
-    expected return per round of `bjtrainer edge` (:func:`round_ev`).
+    insurance answer (:func:`insurance_evs`), ``bjtrainer hint``, and the
+    expected return per round of ``bjtrainer edge`` (:func:`round_ev`).
 :mod:`bjtrainer.ev.exact`: the cards left in the shoe
     Cards are drawn without replacement from a shoe composition. It gives
     the basic-strategy charts (``ev.exact.two_card``, read by
-    :mod:`bjtrainer.strategy`: the chart screen, `bjtrainer chart`, the
+    :mod:`bjtrainer.strategy`: the chart screen, ``bjtrainer chart``, the
     files in ``strategy_tables/``, and the chart play the grading also
     accepts; ``docs/numbers.md``, "12. The basic-strategy chart") and the
     shoe-aware row of the Why panel (``ev.exact.spot.analyse_shoe`` and
