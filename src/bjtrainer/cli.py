@@ -15,7 +15,7 @@ import sys
 from collections.abc import Sequence
 
 from bjtrainer import __version__
-from bjtrainer.commands import chart, daily, edge, hint, play, rules, stats
+from bjtrainer.commands import chart, daily, edge, hint, rules, stats
 from bjtrainer.errors import BjTrainerError
 
 EXIT_USAGE = 2
@@ -59,14 +59,41 @@ def one_line(message: str) -> str:
     return "; ".join(lines)
 
 
+def open_trainer(args: argparse.Namespace) -> int:
+    """Open the Textual app (at ``args.rules`` if given); return the exit status.
+
+    ``bjtrainer --rules NAME|FILE`` sits down at that table at once, skipping
+    the choice of table; without it the app opens the table chosen last, or
+    its sit-down screen at the first start (docs/playing.md, "Sitting down").
+    The TUI is imported here, not at the top, so that subcommands start without
+    Textual.
+
+    Raises
+    ------
+    RulesError
+        If ``args.rules`` is neither a preset nor a valid rules file.
+    StoreError
+        If the store cannot be opened.
+    """
+    from bjtrainer.store import Store
+    from bjtrainer.tui.app import make_app
+    from bjtrainer.tui.seat import load_table
+
+    given: str | None = getattr(args, "rules", None)  # absent unless --rules was given
+    rules = load_table(given) if given is not None else None
+    with Store.open() as store:
+        make_app(store=store, rules=rules).run()
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the process exit status."""
     args = _parser().parse_args(argv)
     if args.command and not hasattr(args, "rules"):
         args.rules = "practice"  # subcommands default to practice; the app to its sit-down screen
-    module = COMMANDS.get(args.command, play) if args.command else play
+    run = COMMANDS[args.command].run if args.command else open_trainer
     try:
-        return int(module.run(args))
+        return int(run(args))
     except BrokenPipeError:
         # The reader went away (``bjtrainer edge --json | head``): stop quietly.
         devnull = os.open(os.devnull, os.O_WRONLY)
