@@ -26,7 +26,7 @@ from bjtrainer.store import Store
 from bjtrainer.trainer.clock import ManualClock
 from bjtrainer.trainer.legal import legal_evs
 from bjtrainer.trainer.practice.sets import PendingDecision
-from bjtrainer.trainer.spot_keys import is_insurance_spot
+from bjtrainer.trainer.spots import is_insurance_spot
 from bjtrainer.tui.app import BjTrainerApp, make_app
 from bjtrainer.tui.screens.practice_set import SetScreen
 from bjtrainer.tui.screens.set_summary import SetSummaryScreen

@@ -183,7 +183,7 @@ async def test_a_remembered_file_that_broke_is_shown_on_the_sit_down_screen(
 
 def test_a_table_saved_under_other_rules_starts_anew(store: Store) -> None:
     # The same id (from the file name) with a changed rule: the old state is not replayed,
-    # but kept aside unchanged (tui.unrestorable) and the new table saved in its place.
+    # but kept aside unchanged (TableSession.open) and the new table saved in its place.
     old = rules_from_toml(H17, origin="mine.toml")
     new = rules_from_toml('blackjack_payout = "3:2"\n', origin="mine.toml")
     assert old.id == new.id == "mine"

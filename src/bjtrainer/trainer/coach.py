@@ -27,8 +27,7 @@ from bjtrainer.trainer.explain import hint_line, insurance_hint_line, insurance_
 from bjtrainer.trainer.grading import Grade, grade_evs
 from bjtrainer.trainer.legal import legal_analysis, legal_evs
 from bjtrainer.trainer.reasons import reason_line
-from bjtrainer.trainer.spot_keys import is_insurance_spot
-from bjtrainer.trainer.spots import Spot, decision_spot, insurance_spot
+from bjtrainer.trainer.spots import Spot, decision_spot, insurance_spot, is_insurance_spot
 
 __all__ = ["Answer", "Coach", "insured_share"]
 

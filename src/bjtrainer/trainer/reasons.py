@@ -19,8 +19,7 @@ from bjtrainer.engine.rules import Rules
 from bjtrainer.ev import analyse
 from bjtrainer.trainer.explain import ACE_UP_BLACKJACK
 from bjtrainer.trainer.grading import Grade
-from bjtrainer.trainer.spot_keys import is_insurance_spot
-from bjtrainer.trainer.spots import Spot
+from bjtrainer.trainer.spots import Spot, is_insurance_spot
 from bjtrainer.trainer.wording import label, percent, signed
 
 __all__ = ["reason_line"]

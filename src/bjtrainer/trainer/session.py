@@ -2,11 +2,10 @@
 
 One :class:`TableSession` owns the :class:`~bjtrainer.engine.table.Table`,
 grades every decision through the :class:`~bjtrainer.trainer.coach.Coach`
-before the engine applies it, and saves the table after every change
-(``Store.save_table``, one transaction), so a restart continues the same
-hand with the same shoe (issue 2, item 7; ``003_2bdd88f24671a4ec.txt``:
-"Your current table is saved locally and restored after refresh, including
-a hand in progress").
+before the engine applies it, and saves the table after every change, so a
+restart continues the same hand with the same shoe (``docs/playing.md``,
+"Nothing is lost"). A saved table that cannot be restored is kept aside,
+never overwritten, and a new table starts in its place.
 
 The table rules between rounds (the bet, chips, the "Repeat last bet"
 box, CLEAR, refill, CASH OUT) and the insurance limits are the engine's
@@ -16,8 +15,9 @@ the table after each change (the box and a cleared bet are part of it) and
 enters a night's score on the top-five board.
 
 Every graded decision at the table counts in practice: it is recorded as an
-attempt (``Practice.record_table_answer``), so a table mistake enters the
-review queue and the figures. The session's :attr:`TableSession.practice`
+attempt, so a table mistake enters the review queue and the figures, and the
+attempt, its effects and the table after it are one store write
+(:meth:`TableSession.play`). The session's :attr:`TableSession.practice`
 serves the practice screens of this table.
 """
 
@@ -41,7 +41,6 @@ from bjtrainer.store.board import Board, BoardEntry
 from bjtrainer.trainer.coach import Coach
 from bjtrainer.trainer.grading import Grade
 from bjtrainer.trainer.practice.modes import Practice
-from bjtrainer.trainer.unrestorable import keep_aside, store_file
 from bjtrainer.trainer.wording import ACTION_VERBS
 
 #: Settings keys of an older version, formatted with the rules id, read once
@@ -54,6 +53,11 @@ CLEARED_SETTING = "bet_cleared:{rules_id}"
 #: decision (``true``; absent otherwise), so that its answer, even after a
 #: restart, is recorded as after a hint.
 HINT_MARK = "hint_shown"
+#: The key an unrestorable saved table is kept under: its rules id and the
+#: local time, :data:`STAMP_FORMAT` (``"practice.unrestorable-20250102T030405"``).
+KEPT_KEY_FORMAT = "{rules_id}.unrestorable-{stamp}"
+#: ``strftime`` format of the time in :data:`KEPT_KEY_FORMAT`.
+STAMP_FORMAT = "%Y%m%dT%H%M%S"
 #: Setting holding the last name entered on the top-five board.
 BOARD_NAME_SETTING = "board_name"
 
@@ -148,10 +152,11 @@ class TableSession:
             If the store cannot be read or written. A saved state that cannot
             be restored is not an error: unreadable JSON, a state the engine
             cannot replay, or one saved under other rules with the same id (a
-            rules file edited since). It is kept aside unchanged
-            (:func:`~bjtrainer.trainer.unrestorable.keep_aside`), a new table
-            starts and is saved at once in its place, and
-            ``restore_problem`` says why and where the old one was kept.
+            rules file edited since). Its row is copied, exactly as stored,
+            to the key :data:`KEPT_KEY_FORMAT` (``-2``, ``-3`` ... added if
+            that key is taken), a new table starts and is saved at once in
+            its place, and ``restore_problem`` says why and where the old
+            one was kept.
         """
         problem: str | None = None
         try:
@@ -188,13 +193,14 @@ class TableSession:
         the file where the old table was kept.
         """
         rules_id = self.table.rules.id
+        key = KEPT_KEY_FORMAT.format(rules_id=rules_id, stamp=self.clock().strftime(STAMP_FORMAT))
         with self.store.transaction():
-            kept = keep_aside(self.store, rules_id, self.clock())
+            kept = self.store.keep_table_as(rules_id, key)
             self.save()
         self.restore_problem = (
             f"The saved {rules_id!r} table could not be restored ({problem}); "
             f"a new table starts. The old one is kept unchanged as {kept!r} "
-            f"in {store_file(self.store)}."
+            f"in {self.store.location}."
         )
 
     # What the table is doing

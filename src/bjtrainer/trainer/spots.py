@@ -1,13 +1,16 @@
 """A *spot*: what one decision is about, and its stable key.
 
 A spot is the rules preset, the player's cards, the dealer's up card, where
-the hand stands in a split, and which actions were legal
-(``shared/DESIGN.md``, "The trainer"). Its :attr:`Spot.key` is the key of
-every recorded decision, of the review queue and of every statistic.
+the hand stands in a split, and which actions were legal. Its
+:attr:`Spot.key` is the key of every recorded answer, of the review queue
+and of every statistic, and holds every field of the spot, so
+:func:`parse_spot_key` reads the spot back: ``parse_spot_key(spot.key) ==
+spot``. A spot is a hand decision or the insurance question
+(:func:`is_insurance_spot`).
 
 Cards are kept as *value ranks*: J, Q and K are written T, since only the
-point value matters to play (``003_2bdd88f24671a4ec.txt``: "J, Q and K count
-as 10"). They are put in a canonical order so that A,7 and 7,A are the same
+point value matters to play (a ten-value card, ``docs/numbers.md``, "1.
+Independent draws"). They are put in a canonical order so that A,7 and 7,A are the same
 spot: ace first, then 2 to 9, then T. A split hand keeps its first card
 first: it is the rank that was split, which decides a resplit and whether
 the hand is a split ace.
@@ -24,6 +27,7 @@ from dataclasses import dataclass, field
 from bjtrainer.engine.actions import INSURANCE_ACTIONS, Action
 from bjtrainer.engine.cards import VALUE_RANKS, rank_value, value_rank
 from bjtrainer.engine.round import Phase, Round
+from bjtrainer.errors import InvalidSpotError
 from bjtrainer.ev import HandSpot
 from bjtrainer.trainer.wording import in_display_order
 
@@ -174,3 +178,52 @@ def insurance_spot(round: Round) -> Spot | None:
         up=round.up_card.rank,
         legal=round.legal_actions() & frozenset(INSURANCE_ACTIONS),
     )
+
+
+def is_insurance_spot(spot: Spot) -> bool:
+    """Whether the spot is the insurance question (its legal actions are the two answers)."""
+    return bool(spot.legal) and spot.legal <= frozenset(INSURANCE_ACTIONS)
+
+
+def parse_spot_key(key: str) -> Spot:
+    """The spot a key was made from.
+
+    Parameters
+    ----------
+    key : str
+        ``"rules|cards|up|hand:1:0|legal"`` as ``Spot.key`` writes it, e.g.
+        ``"practice|6,T|T|hand:1:0|stand+hit+double+surrender"``. The rules
+        id may itself contain ``|``: the other four fields are read from
+        the right.
+
+    Returns
+    -------
+    Spot
+
+    Raises
+    ------
+    InvalidSpotError
+        If the text is not a spot key (wrong number of fields, a card or
+        action that does not exist, a split field that is not
+        ``hand|split:<hands>:<pending>``).
+    """
+    parts = key.rsplit("|", 4)
+    if len(parts) != 5:
+        raise InvalidSpotError(f"Not a spot key: {key!r}.")
+    rules_id, cards, up, where, legal = parts
+    try:
+        place, hands, pending = where.split(":")
+        if place not in ("hand", "split"):
+            raise ValueError(f"{place!r} is neither 'hand' nor 'split'")
+        actions = frozenset(Action(name) for name in legal.split("+") if name)
+        return Spot(
+            rules_id=rules_id,
+            cards=tuple(card for card in cards.split(",") if card),
+            up=up,
+            split_hand=place == "split",
+            hands_in_round=int(hands),
+            pending_split_hands=int(pending),
+            legal=actions,
+        )
+    except ValueError as exc:
+        raise InvalidSpotError(f"Not a spot key: {key!r} ({exc}).") from None

@@ -26,6 +26,7 @@ from bjtrainer.store import AttemptKind, RunKind, Store
 from bjtrainer.trainer.practice.attempts import count_attempts
 from bjtrainer.trainer.practice.deals import DealPlan
 from bjtrainer.trainer.practice.review import ReviewChange
+from bjtrainer.trainer.practice.topics import Topic
 from bjtrainer.trainer.spots import Spot
 from tests.trainer.practice.practice_support import PRACTICE, make_practice
 
@@ -203,3 +204,19 @@ def test_sets_refuse_spots_of_another_table(store: Store) -> None:
     with pytest.raises(PracticeError, match="at least one"):
         practice.start_custom([])
     assert PRACTICE.id == "practice"
+
+
+def test_the_menu_starts_a_set_of_each_kind(store: Store) -> None:
+    practice = make_practice(store)
+    with pytest.raises(PracticeError, match="Choose a topic"):
+        practice.start(RunKind.FOCUS)
+    with pytest.raises(PracticeError, match="review queue is empty"):
+        practice.start(RunKind.REVIEW)
+    with pytest.raises(PracticeError, match="No learned spot is due"):
+        practice.start(RunKind.DUE)
+    with pytest.raises(PracticeError, match="custom set cannot be started from the menu"):
+        practice.start(RunKind.CUSTOM)
+    focus = practice.start(RunKind.FOCUS, Topic.PAIRS)
+    assert (focus.kind, focus.topic, focus.size) == (RunKind.FOCUS, Topic.PAIRS, 10)
+    daily = practice.start(RunKind.DAILY)
+    assert daily.kind is RunKind.DAILY and daily.size == 5

@@ -15,8 +15,7 @@ from typing import NamedTuple
 
 from bjtrainer.engine.actions import Action
 from bjtrainer.strategy.cells import HAND_ROWS, hand_cell
-from bjtrainer.trainer.spot_keys import is_insurance_spot
-from bjtrainer.trainer.spots import Spot
+from bjtrainer.trainer.spots import Spot, is_insurance_spot
 
 __all__ = ["INSURANCE_ROW", "ROW_ORDER", "ChartCell", "cell_of"]
 

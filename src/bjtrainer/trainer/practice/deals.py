@@ -40,8 +40,7 @@ from bjtrainer.engine.rules import Rules
 from bjtrainer.engine.shoe import Shoe
 from bjtrainer.engine.table import Table
 from bjtrainer.errors import BjTrainerError, InvalidSpotError
-from bjtrainer.trainer.spot_keys import is_insurance_spot
-from bjtrainer.trainer.spots import Spot, decision_spot, insurance_spot
+from bjtrainer.trainer.spots import Spot, decision_spot, insurance_spot, is_insurance_spot
 
 __all__ = ["DealPlan", "at_target", "deal", "plan_deal", "practice_bet", "practice_table"]
 

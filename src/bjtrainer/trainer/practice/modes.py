@@ -43,8 +43,7 @@ from bjtrainer.trainer.practice.selection import draw_spots
 from bjtrainer.trainer.practice.sets import PracticeSet
 from bjtrainer.trainer.practice.stats import Stats, compute_stats
 from bjtrainer.trainer.practice.topics import TOPIC_TITLES, Topic, topic_spots, topics_of
-from bjtrainer.trainer.spot_keys import parse_spot_key
-from bjtrainer.trainer.spots import Spot
+from bjtrainer.trainer.spots import Spot, parse_spot_key
 
 __all__ = ["FOCUS_SET_SIZE", "REVIEW_SET_SIZE", "DailyStatus", "Practice", "TopicInfo"]
 
@@ -127,6 +126,28 @@ class Practice:
     def today(self) -> date:
         """The user's local date now."""
         return local_date(now(self.clock))
+
+    def start(self, kind: RunKind, topic: Topic | None = None) -> PracticeSet:
+        """Start a set of ``kind`` as the menu does (a focused set needs its ``topic``).
+
+        Raises
+        ------
+        PracticeError
+            With the reason the set cannot start (an empty queue, nothing
+            due, a topic this table does not have, no topic for a focused
+            set, or a kind the menu does not offer: ``CUSTOM``).
+        """
+        if kind is RunKind.FOCUS:
+            if topic is None:
+                raise PracticeError("Choose a topic for focused practice.")
+            return self.start_focus(topic)
+        if kind is RunKind.REVIEW:
+            return self.start_review()
+        if kind is RunKind.DAILY:
+            return self.start_daily()
+        if kind is RunKind.DUE:
+            return self.start_due()
+        raise PracticeError(f"A {kind.value} set cannot be started from the menu.")
 
     # Focused practice
 

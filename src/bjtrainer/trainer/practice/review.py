@@ -41,8 +41,7 @@ from bjtrainer.store.records import AttemptKind, ReviewRecord
 from bjtrainer.trainer.coach import Coach
 from bjtrainer.trainer.practice.attempts import is_miss
 from bjtrainer.trainer.practice.cells import ChartCell, cell_of
-from bjtrainer.trainer.spot_keys import parse_spot_key
-from bjtrainer.trainer.spots import Spot
+from bjtrainer.trainer.spots import Spot, parse_spot_key
 
 __all__ = [
     "CORRECT_RUNS_TO_LEAVE",

@@ -44,8 +44,7 @@ from bjtrainer.strategy.chart import COLUMNS
 from bjtrainer.trainer.practice.attempts import AttemptCounts, count_attempts, is_first_answer
 from bjtrainer.trainer.practice.cells import ROW_ORDER, ChartCell, cell_of
 from bjtrainer.trainer.practice.topics import Topic, topics_of
-from bjtrainer.trainer.spot_keys import parse_spot_key
-from bjtrainer.trainer.spots import Spot
+from bjtrainer.trainer.spots import Spot, parse_spot_key
 
 __all__ = [
     "COSTLIEST",

@@ -39,8 +39,7 @@ from bjtrainer.engine.hand import evaluate, is_natural
 from bjtrainer.engine.rules import Rules
 from bjtrainer.ev import HandSpot, analyse, rules_actions
 from bjtrainer.trainer.legal import legal_evs
-from bjtrainer.trainer.spot_keys import is_insurance_spot
-from bjtrainer.trainer.spots import Spot
+from bjtrainer.trainer.spots import Spot, is_insurance_spot
 
 __all__ = [
     "CONTENDER_MARGIN",

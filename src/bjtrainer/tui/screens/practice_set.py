@@ -83,28 +83,6 @@ SET_NOTES = (
 )
 
 
-def start_set(practice: Practice, kind: RunKind, topic: Topic | None = None) -> PracticeSet:
-    """Start a set of ``kind`` (a focused set needs its ``topic``).
-
-    Raises
-    ------
-    PracticeError
-        With the reason the set cannot start (an empty queue, nothing due,
-        a topic this table does not have, ...).
-    """
-    if kind is RunKind.FOCUS:
-        if topic is None:
-            raise PracticeError("Choose a topic for focused practice.")
-        return practice.start_focus(topic)
-    if kind is RunKind.REVIEW:
-        return practice.start_review()
-    if kind is RunKind.DAILY:
-        return practice.start_daily()
-    if kind is RunKind.DUE:
-        return practice.start_due()
-    raise PracticeError(f"A {kind.value} set cannot be started from the menu.")
-
-
 class SetScreen(PlayScreen):
     """One practice set at its own practice table.
 
@@ -287,7 +265,7 @@ class SetScreen(PlayScreen):
             if choice == "due":
                 next_set = self.practice.start_due()
             else:
-                next_set = start_set(self.practice, finished.kind, finished.topic)
+                next_set = self.practice.start(finished.kind, finished.topic)
         except PracticeError as exc:
             self.app.pop_screen()
             self.app.notify(str(exc), severity="warning", timeout=NOTICE_SECONDS)
@@ -342,7 +320,7 @@ def open_set(
         The pushed screen, or ``None`` with the reason shown as a notice.
     """
     try:
-        practice_set = start_set(practice, kind, topic)
+        practice_set = practice.start(kind, topic)
     except PracticeError as exc:
         screen.app.clear_notifications()
         screen.notify(str(exc), severity="warning", timeout=NOTICE_SECONDS)

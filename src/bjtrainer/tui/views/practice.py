@@ -18,8 +18,7 @@ from bjtrainer.store import RunKind
 from bjtrainer.trainer.practice.cells import cell_of
 from bjtrainer.trainer.practice.sets import AnswerOutcome, PracticeSet
 from bjtrainer.trainer.practice.topics import TOPIC_TITLES
-from bjtrainer.trainer.spot_keys import is_insurance_spot
-from bjtrainer.trainer.spots import Spot
+from bjtrainer.trainer.spots import Spot, is_insurance_spot
 from bjtrainer.trainer.wording import label
 from bjtrainer.tui.views.table import prompt_line
 

@@ -1,8 +1,8 @@
-"""Spots: value ranks, canonical order, a stable key (shared/DESIGN.md, "The trainer").
+"""Spots: value ranks, canonical order, a stable key read back exactly.
 
-J, Q and K count as 10 (``003_2bdd88f24671a4ec.txt``: "J, Q and K count as
-10"), so a spot is written with value ranks, and the order the cards came in
-does not change the decision: A,7 and 7,A are one spot.
+J, Q and K count as 10 (a ten-value card, ``docs/numbers.md``, "1.
+Independent draws"), so a spot is written with value ranks, and the order
+the cards came in does not change the decision: A,7 and 7,A are one spot.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ from bjtrainer.engine.actions import Action
 from bjtrainer.engine.presets import PRESETS
 from bjtrainer.errors import InvalidCardError, InvalidSpotError
 from bjtrainer.ev import HandSpot, analyse
-from bjtrainer.trainer.spots import Spot, canonical_cards
+from bjtrainer.trainer.spots import Spot, canonical_cards, is_insurance_spot, parse_spot_key
 
 STAND, HIT, DOUBLE, SPLIT, SURRENDER = (
     Action.STAND,
@@ -52,6 +52,42 @@ def test_every_field_is_part_of_the_key() -> None:
     ]
     keys = {base.key} | {spot.key for spot in variants}
     assert len(keys) == 1 + len(variants)
+
+
+def test_a_key_reads_back_as_its_spot() -> None:
+    spots = [
+        Spot("practice", ("T", "6"), "T", legal={HIT, STAND, DOUBLE, SURRENDER}),
+        Spot("practice", ("8", "3"), "6", True, 2, 1, frozenset({STAND, HIT, DOUBLE, SPLIT})),
+        Spot("my|table", ("A", "A"), "A", legal={Action.INSURANCE, Action.NO_INSURANCE}),
+        Spot("night", ("5", "2", "T"), "9"),  # no legal action recorded
+    ]
+    for spot in spots:
+        assert parse_spot_key(spot.key) == spot
+    assert parse_spot_key("my|table|A,A|A|hand:1:0|insurance+no_insurance").rules_id == "my|table"
+
+
+@pytest.mark.parametrize(
+    "key",
+    [
+        "practice|6,T|T|stand+hit",  # a field missing
+        "practice|6,T|T|seat:1:0|stand",  # neither hand nor split
+        "practice|6,T|T|hand:one:0|stand",  # hands not a number
+        "practice|6,X|T|hand:1:0|stand",  # no such card
+        "practice|6,T|T|hand:1:0|stand+fold",  # no such action
+    ],
+)
+def test_a_key_that_names_no_spot_is_refused(key: str) -> None:
+    with pytest.raises(InvalidSpotError, match="Not a spot key"):
+        parse_spot_key(key)
+
+
+def test_the_insurance_question_is_told_from_a_hand_decision() -> None:
+    assert is_insurance_spot(
+        Spot("practice", ("T", "9"), "A", legal={Action.INSURANCE, Action.NO_INSURANCE})
+    )
+    assert is_insurance_spot(Spot("practice", ("T", "9"), "A", legal={Action.NO_INSURANCE}))
+    assert not is_insurance_spot(Spot("practice", ("T", "9"), "A", legal={STAND, HIT}))
+    assert not is_insurance_spot(Spot("practice", ("T", "9"), "A"))
 
 
 def test_a_split_hand_keeps_the_split_card_first() -> None:
