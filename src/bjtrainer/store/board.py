@@ -1,9 +1,10 @@
 """The top-five board of tables with CASH OUT (the ``night`` table).
 
-``000_8a8a97ee632ebe69.txt``: "CASH OUT gets you up from the table with the
-chips you have. That number is your score and goes on the top-five board";
-``shared/RULES.md``, rows "leave the table" and "out of chips" (below the
-minimum bet the night is over and what is left is the score).
+``docs/rules/night.md``, "Cash-out and the board": "CASH OUT gets you up
+from the table with the chips you have. That number is your score and goes
+on the top-five board"; ``docs/rules/README.md``, rows "leave the table" and
+"out of chips" (below the minimum bet the night is over and what is left is
+the score).
 
 Every score entered is kept (table ``board``, migration
 ``m010_create_board``); the board shows the five best of one rules id,
@@ -23,7 +24,7 @@ from bjtrainer.store.store import Store
 
 __all__ = ["BOARD_SIZE", "MAX_NAME_LENGTH", "Board", "BoardEntry", "check_name"]
 
-#: Entries shown on the board (``000_8a8a97ee632ebe69.txt``: "top-five board").
+#: Entries shown on the board (``docs/rules/night.md``, "Cash-out and the board").
 BOARD_SIZE = 5
 #: Longest name accepted, in characters (decided here: fits the board's column).
 MAX_NAME_LENGTH = 20

@@ -2,9 +2,8 @@
 
 A decision is accepted when it is the table's basic-strategy chart play or
 within 2% of the original wager of the best independent-draw EV
-(``003_2bdd88f24671a4ec.txt``: "Practice accepts six-deck basic strategy
-and choices within 2% of the original wager of the model's best return";
-``shared/RULES.md``, "The trainer's numbers"). The chart is the table's own:
+(``docs/numbers.md``, "9. Grading"). The chart is the table's own
+(``docs/numbers.md``, "12. The basic-strategy chart"):
 computed exactly for its deck count (six decks; one for ``home``) by
 :mod:`bjtrainer.strategy`, once per rules and then cached on disk.
 

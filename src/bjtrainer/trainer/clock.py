@@ -1,8 +1,8 @@
 """The injected clock and the user's local calendar date.
 
-Practice follows the local calendar ("Daily hands follow the local calendar
-date", ``003_2bdd88f24671a4ec.txt``; issue 3: "the local date comes from the
-user's time zone"). Nothing in the trainer reads the system clock: every
+Practice follows the local calendar: the daily five is fixed by the user's
+local date, in the user's time zone (``docs/practice.md``, "Daily five").
+Nothing in the trainer reads the system clock: every
 part takes a :class:`Clock`, a callable returning an *aware* datetime in the
 user's time zone, so tests move time across midnight and across a
 daylight-saving change.
@@ -38,8 +38,8 @@ class Clock(Protocol):
     The datetime is in the user's time zone, so ``clock().date()`` is the
     local calendar date. A plain function such as
     ``lambda: datetime.now().astimezone()`` is a clock; so are
-    :class:`SystemClock` and :class:`ManualClock`. The coach of the table
-    (``bjtrainer.trainer.coach.Coach``) takes the same kind of callable.
+    :class:`SystemClock` and :class:`ManualClock`. The table session
+    (``bjtrainer.trainer.session.TableSession``) takes the same kind of callable.
     """
 
     def __call__(self) -> datetime:

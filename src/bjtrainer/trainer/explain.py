@@ -1,11 +1,11 @@
 """The Hint and the Why panel as plain text, for the TUI and the CLI alike.
 
-What they say comes from ``003_2bdd88f24671a4ec.txt`` ("Hint recommends the
-legal action with the highest estimated net return. Why shows the chance of
-busting on one more card, the win/push/loss chances if you stand, and a
-comparison of action returns. Estimates use independent draws ...") and
-``shared/RULES.md``, "The trainer's numbers". Chances are percentages with
-one decimal; EVs are signed with 3 decimals, in units of the original wager.
+What they say is ``docs/numbers.md``, "13. The Hint and the Why": the Hint
+is the legal action with the highest expected net return; the Why shows the
+chance of busting on one more card, the win/push/loss chances if you stand,
+and every legal action's return, for independent draws. Chances are
+percentages with one decimal; EVs are signed with 3 decimals, in units of
+the original wager.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from bjtrainer.trainer.grading import TOLERANCE
 from bjtrainer.trainer.legal import best_of
 from bjtrainer.trainer.wording import in_display_order, join_labels, label, percent, signed
 
-#: The model behind every figure (``003_2bdd88f24671a4ec.txt``, ``docs/numbers.md``).
+#: The model behind every figure (``docs/numbers.md``, "1. Independent draws").
 MODEL_LINE = (
     "Independent draws (each rank 1/13, tens 4/13); "
     "the hole card and the shoe order are never read."
@@ -117,8 +117,8 @@ def insurance_why_lines(evs: Mapping[Action, float]) -> list[str]:
     -------
     list of str, length 3
         The dealer's blackjack chance with an ace up (4/13 = 30.8%), the EV
-        of each answer (insurance: -1/26 of the bet,
-        ``shared/reference/published.md``), and the model line.
+        of each answer (insurance: -1/26 of the bet, ``docs/numbers.md``,
+        "8. Insurance"), and the model line.
     """
     return [
         f"Dealer blackjack with an ace up: {percent(ACE_UP_BLACKJACK)}; "

@@ -2,12 +2,9 @@
 
 A decision is accepted when its expected return is within
 :data:`TOLERANCE` of the best legal action's: ``EV_best - EV_choice <= 0.02``
-in units of the original wager (``003_2bdd88f24671a4ec.txt``: "Practice
-accepts six-deck basic strategy and choices within 2% of the original wager
-of the model's best return"; ``shared/RULES.md``, "The trainer's numbers").
-The same document also accepts the table's six-deck basic-strategy chart
-play; charts come in a later issue, and the ``chart_action`` parameter of
-:func:`grade` and :func:`grade_insurance` is the hook for them.
+in units of the original wager, or when it is the table's basic-strategy
+chart play, passed as ``chart_action`` (``docs/numbers.md``, "9. Grading";
+:mod:`bjtrainer.trainer.chart_play`).
 
 When more than one legal action is within the tolerance of the best, the
 decision is a *close call* and the grade line says so.
@@ -24,7 +21,7 @@ from bjtrainer.ev import SpotAnalysis, insurance_evs
 from bjtrainer.trainer.legal import best_of, legal_evs
 from bjtrainer.trainer.wording import join_labels, label, signed
 
-#: Accepted EV loss, units of the original wager (2%; ``003_2bdd88f24671a4ec.txt``).
+#: Accepted EV loss, units of the original wager (2%; ``docs/numbers.md``, "9. Grading").
 TOLERANCE = 0.02
 
 #: Slack for float rounding, so an EV exactly 0.02 below the best is accepted.
@@ -78,7 +75,7 @@ class Grade:
 
     @property
     def is_chart_play(self) -> bool:
-        """Whether the action is the table's chart play (always False until charts exist)."""
+        """Whether the action is the table's chart play (``chart_action``)."""
         return self.chart_action is not None and self.action == self.chart_action
 
     def line(self) -> str:
@@ -192,7 +189,7 @@ def grade(
         The actions the round allowed (``Round.legal_actions()``); the best
         is chosen among these only.
     chart_action : Action, optional
-        Hook for the table's basic-strategy chart play (a later issue):
+        The table's basic-strategy chart play (:mod:`bjtrainer.trainer.chart_play`):
         when given and legal, it is accepted and the grade line notes it.
 
     Returns
@@ -226,8 +223,8 @@ def grade_insurance(
 
     With an ace up, half-bet insurance paying 2:1 is worth
     ``0.5 * (2 * 4/13 - 9/13) = -1/26`` of the original wager against 0 for
-    declining (independent draws; ``shared/reference/published.md``,
-    "Insurance"), so taking it gives up 1/26 = 0.038: a mistake, outside
+    declining (independent draws; ``docs/numbers.md``, "8. Insurance"), so
+    taking it gives up 1/26 = 0.038: a mistake, outside
     the 2% tolerance.
 
     Parameters

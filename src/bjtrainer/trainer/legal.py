@@ -2,9 +2,9 @@
 
 The EV layer gives every action the *rules* allow in a spot; the round may
 allow fewer (a double or a split needs chips to cover it). The Hint is "the
-legal action with the highest expected net return" (``shared/RULES.md``,
-from ``003_2bdd88f24671a4ec.txt``), so the trainer picks the best among the
-legal ones.
+legal action with the highest expected net return" (``docs/numbers.md``,
+"13. The Hint and the Why"), so the trainer picks the best among the legal
+ones.
 """
 
 from __future__ import annotations

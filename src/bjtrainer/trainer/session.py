@@ -94,7 +94,7 @@ class TableSession:
         The grade of the last decision, shown until the next deal.
     shuffled : bool
         The last :meth:`deal` reshuffled the shoe first (fewer than a quarter
-        of it was left, ``shared/RULES.md``, row "reshuffle"); never at a
+        of it was left, ``docs/rules/README.md``, row "reshuffle"); never at a
         table that shuffles before every round.
     practice : Practice
         This table's practice modes; every graded decision is counted there too.
@@ -290,7 +290,7 @@ class TableSession:
         self.table.set_bet(amount)
         self.save()
 
-    # A bet built from chips (``night``; ``shared/RULES.md``, row "bet")
+    # A bet built from chips (``night``; ``docs/rules/README.md``, row "bet")
 
     @property
     def chips(self) -> tuple[int, ...]:

@@ -1,8 +1,9 @@
 """The shoe-aware figures of the Why panel: exact for the cards left in the shoe.
 
-Issue 5, item 4: beside the independent-draw figures (each rank 1/13, tens
-4/13; ``shared/RULES.md``, "The trainer's numbers"), a toggle shows the exact
-figures for the cards actually left in the shoe, and says when those cards
+Beside the independent-draw figures (each rank 1/13, tens 4/13;
+``docs/numbers.md``, "1. Independent draws"), a toggle shows the exact
+figures for the cards actually left in the shoe (``docs/numbers.md``, "11.
+The shoe-aware figures"), and says when those cards
 change the best play. No Textual here: the table screen takes a
 :class:`ShoeQuestion` on the UI thread, answers it with :func:`shoe_figures`
 in a worker thread, and draws a :class:`ShoeWhy`.
@@ -14,7 +15,7 @@ seen: the cards of earlier rounds, the player's cards and the up card. The
 dealer's hole card was dealt but is face down, so while it is face down it
 counts as *unseen*: it is left out of the seen cards by its place in the
 deal (the fourth card of the round: player, up card, player, hole card;
-``shared/RULES.md``, "Order of a round"), never by reading it. The order of
+``docs/rules/practice.md``, "Order of a round"), never by reading it. The order of
 the undealt cards is never read either: only the composition of the unseen
 cards (:func:`bjtrainer.ev.exact.composition.unseen_composition`) goes into the
 figures, so the hole card is, as the player knows it, any one of them.
@@ -60,7 +61,7 @@ from bjtrainer.trainer.spots import decision_spot, insurance_spot
 from bjtrainer.trainer.wording import label, percent
 
 #: Place of the hole card among the cards of a round, 0-based: player, up
-#: card, player, hole card (``shared/RULES.md``, "Order of a round", step 2).
+#: card, player, hole card (``docs/rules/practice.md``, "Order of a round").
 HOLE_CARD_PLACE = 3
 
 #: What the panel says while the worker computes.
@@ -301,8 +302,8 @@ def independent_why(coach: Coach, round_: Round) -> ShoeWhy | None:
     coach : Coach
         The table's coach (:meth:`Coach.spot`, :meth:`Coach.analysis`,
         :meth:`Coach.insurance_evs`):
-        independent draws, each rank 1/13, tens 4/13 (``shared/RULES.md``,
-        "The trainer's numbers"), cut to the legal actions.
+        independent draws, each rank 1/13, tens 4/13 (``docs/numbers.md``,
+        "1. Independent draws"), cut to the legal actions.
     round_ : Round
         The round in play.
 

@@ -1,8 +1,7 @@
 """The three kinds of answer, and what each one counts for.
 
 Every graded answer in practice is one of three kinds, counted apart
-(issue 3, item 3; ``003_2bdd88f24671a4ec.txt``: "First unassisted answers,
-hints and retries are tracked separately"):
+(``docs/practice.md``, "Three kinds of answer, counted apart"):
 
 ========================== ===================================================
 kind                        what it is
@@ -14,8 +13,9 @@ kind                        what it is
 
 Only first unassisted answers count toward accuracy and toward leaving the
 review queue. A *miss* is a first answer that was wrong, or that came only
-after a hint: that is what sends a spot to the review queue (issue 3,
-item 4) and what the weighted draw of focused practice favours.
+after a hint: that is what sends a spot to the review queue
+(``docs/practice.md``, "Mistakes & weak spots: the review queue") and what
+the weighted draw of focused practice favours.
 """
 
 from __future__ import annotations

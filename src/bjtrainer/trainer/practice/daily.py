@@ -4,9 +4,8 @@
 same for every user and every start on that day, different the next day;
 drawn from decisions worth learning (not trivial stands on 20). The first
 answers of the day are kept and shown even if the set is replayed; replays
-are marked as replays" (issue 3, item 5; ``003_2bdd88f24671a4ec.txt``:
-"Daily hands follow the local calendar date; replaying never replaces the
-first answers").
+are marked as replays" (``docs/practice.md``, "Daily five": replaying never
+replaces the first answers).
 
 - **Fixed by date and table.** A generator is seeded from the SHA-256 of
   ``"bjtrainer daily|<rules id>|<ISO date>"`` (:func:`daily_rng`); it draws

@@ -1,9 +1,10 @@
 """Dealing a chosen spot: the stacked shoe and the moves that lead to it.
 
 Every spot of a practice set is dealt at a real table from a stacked shoe,
-so the spot is exactly the one chosen (issue 3, item 2). The cards go in the
-order a round deals them (``shared/RULES.md``, "Order of a round"): player,
-up card, player, hole card, then every card drawn, in order.
+so the spot is exactly the one chosen (``docs/practice.md``, "Dealing a
+spot"). The cards go in the order a round deals them
+(``docs/rules/practice.md``, "Order of a round"): player, up card, player,
+hole card, then every card drawn, in order.
 
 - **The hole card** is drawn at random among the ranks that do not give
   the dealer a natural with the up card (no ten under an ace, no ace under
@@ -79,7 +80,8 @@ def practice_bet(rules: Rules) -> int:
     """The bet of a practice table: the table's first bet, if it is at least 2 chips.
 
     At least 2 chips so that half-bet insurance (half the bet, rounded down,
-    ``shared/RULES.md``) costs a chip and is offered; otherwise the smallest
+    ``docs/rules/README.md``, row "insurance") costs a chip and is offered;
+    otherwise the smallest
     legal bet of at least 2, or ``rules.min_bet`` when no legal bet reaches 2.
     """
     if rules.first_bet >= 2:
@@ -95,8 +97,8 @@ def practice_table(rules: Rules, shoe: Shoe) -> Table:
 
     The balance covers a double on every hand of the most splits the rules
     allow, plus insurance, so the round offers every action the rules allow
-    (chips do not matter in practice, issue 3, item 2). Chips stay whole and
-    conserved, as at any table.
+    (chips do not matter in practice, ``docs/practice.md``, "Dealing a
+    spot"). Chips stay whole and conserved, as at any table.
     """
     table = Table(rules, shoe.rng, shoe=shoe)
     bet = practice_bet(rules)

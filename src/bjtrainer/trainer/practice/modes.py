@@ -1,8 +1,9 @@
 """Practice at one table: the API the screens call for every practice mode.
 
 One :class:`Practice` per table (rules) serves the menu under "New session"
-(issue 3, item 1): **Focused practice** in six topics, **Mistakes & weak
-spots**, **Daily five**, due spots after the daily five, and **Stats**.
+(``docs/practice.md``, "The New session menu"): **Focused practice** in six
+topics, **Mistakes & weak spots**, **Daily five**, due spots after the daily
+five, and **Stats**.
 Every mode starts a :class:`~bjtrainer.trainer.practice.sets.PracticeSet` that the
 screen plays with the table's controls. Nothing here imports Textual,
 opens the database or reads the clock by itself: the store, the clock and
@@ -47,7 +48,7 @@ from bjtrainer.trainer.spots import Spot, parse_spot_key
 
 __all__ = ["FOCUS_SET_SIZE", "REVIEW_SET_SIZE", "DailyStatus", "Practice", "TopicInfo"]
 
-#: Spots in a focused-practice set (issue 3, item 2).
+#: Spots in a focused-practice set (``docs/practice.md``, "Focused practice").
 FOCUS_SET_SIZE = 10
 
 #: Most spots in a Mistakes & weak spots set (decided here: like a focused set).

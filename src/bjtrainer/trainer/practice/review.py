@@ -1,8 +1,8 @@
 """Mistakes & weak spots: the review queue and its exit rule.
 
-The rule, from issue 3, item 4 (``003_2bdd88f24671a4ec.txt``: "A review
-hand needs two independent correct answers in separate runs to leave the
-queue"; ``shared/RULES.md``):
+The rule (``docs/practice.md``, "Mistakes & weak spots: the review
+queue"): a review hand needs two independent correct answers in separate
+runs to leave the queue.
 
 - A spot **enters** the queue when its first answer is wrong, or is given
   only after a hint (Hint or Why shown first). Each such answer is a *miss*.
@@ -15,7 +15,7 @@ queue"; ``shared/RULES.md``):
   the ordinary table (not in a run) never do either, though a miss there
   still sends the spot in.
 
-Decided here, where the issue is silent:
+Decided here, where the rule is silent:
 
 - A miss while queued starts the count again ("0 of 2 done"): the two
   correct answers must follow the last miss.
@@ -26,7 +26,7 @@ Decided here, where the issue is silent:
 - "Another set between them" is any practice set, at any table, that was
   played to its end (an abandoned set does not separate anything).
 - A spot missed :data:`STUDY_AFTER_MISSES` (4) times or more links to its
-  Why figures and its chart row (issue 3, item 4), and stays in the drill.
+  Why figures and its chart row, and stays in the drill.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@
 ``fsrs`` package, correct = Good, wrong = Again) sets when each learned spot
 is due again, and due spots are mixed into focused practice and offered
 after the daily five, never as a wall of reviews (at most ten a day)"
-(issue 3, item 7).
+(``docs/practice.md``, "Due spots: learned spots come back").
 
 - A spot gets a card when it leaves the review queue (it *graduates*); the
   graduating answer is its first review, rated Good.
@@ -46,7 +46,7 @@ __all__ = [
     "review_card",
 ]
 
-#: Due spots served at most per local day and table (issue 3, item 7).
+#: Due spots served at most per local day and table (``docs/practice.md``, "Due spots").
 DUE_PER_DAY = 10
 
 #: Due spots a focused set of ten mixes in at most (decided here).

@@ -2,7 +2,8 @@
 
 Spots are drawn "with weight toward the ones the user gets wrong most and
 the ones they have seen least, so that rare cells (soft doubles, pairs
-against an ace) come up, not only T,T v T" (issue 3, item 2).
+against an ace) come up, not only T,T v T" (``docs/practice.md``, "How the
+spots of a set are drawn").
 
 Decided here, the weight of a candidate spot with ``seen`` first answers of
 which ``misses`` were misses (``bjtrainer.trainer.practice.attempts.is_miss``)::

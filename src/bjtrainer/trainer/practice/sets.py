@@ -442,11 +442,6 @@ class PracticeSet:
         """Every spot has been played."""
         return self._finished
 
-    @property
-    def results(self) -> tuple[DecisionResult, ...]:
-        """Every decision answered so far, by its first answer."""
-        return tuple(self._results)
-
     def _current(self) -> _Open | None:
         if self._open is None:
             spot = self.coach.spot(self.round)

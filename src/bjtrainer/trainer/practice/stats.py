@@ -1,11 +1,11 @@
 """Practice statistics, computed from the recorded attempts of one table.
 
-The figures of issue 3, item 6: "accuracy of first unassisted answers
-overall, per topic, and per spot (a heat map of hand x up card); EV given
-up per 100 decisions; hint rate and retry rate; the costliest mistakes;
-progress over time".
+The figures of ``docs/practice.md``, "Stats": accuracy of first unassisted
+answers overall, per topic, and per spot (a heat map of hand x up card); EV
+given up per 100 decisions; hint rate and retry rate; the costliest
+mistakes; progress over time.
 
-Definitions (decided here where the issue is silent):
+Definitions (decided here):
 
 - **accuracy**: accepted first unassisted answers / first unassisted
   answers (``AttemptKind.FIRST``), overall, per topic

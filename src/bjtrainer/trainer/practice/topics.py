@@ -1,9 +1,8 @@
 """The six topics of focused practice and the spots each one deals.
 
-The topics are those of ``shared/RULES.md`` ("Focused practice in six
-topics (decided here)"; ``003_2bdd88f24671a4ec.txt``: "Focused practice
-with six topics"): hard totals, soft totals, pairs, doubling, stiff hands
-(hard 12-16), surrender and insurance.
+The topics are those of ``docs/practice.md``, "Focused practice": hard
+totals, soft totals, pairs, doubling, stiff hands (hard 12-16), surrender
+and insurance.
 
 A topic's candidates are *opening spots*: the player's first two cards (any
 two value ranks but a natural) against each up card, with the actions the
@@ -163,7 +162,7 @@ def insurance_spots(rules: Rules) -> tuple[Spot, ...]:
     -------
     tuple of Spot, shape (54,) or (0,)
         Empty when the table offers no insurance (``rules.insurance == "none"``,
-        the ``home`` table, ``002_d3bfe4c3d11df71d.txt``).
+        the ``home`` table, ``docs/rules/home.md``, "Insurance").
     """
     if rules.insurance == "none":
         return ()
