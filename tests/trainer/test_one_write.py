@@ -119,3 +119,19 @@ def test_a_set_answer_is_one_immediate_transaction(store: Store) -> None:
     assert transactions(statements) == ["BEGIN IMMEDIATE", "COMMIT"]
     (attempt,) = store.attempts(run_id=practice_set.run_id)
     assert store.review_record("practice", attempt.spot_key) is not None
+
+
+def test_the_answer_that_ends_a_set_finishes_its_run_in_the_same_write(store: Store) -> None:
+    plan = DealPlan(
+        Spot("practice", ("T", "6"), "T", legal=SIXTEEN_LEGAL), ("TS", "TH", "6D", "7C")
+    )
+    practice_set = make_practice(store).start_custom([plan])
+    pending = practice_set.pending
+    assert pending is not None
+    with traced(store) as statements:
+        outcome = practice_set.answer(Action.SURRENDER, token=pending.token)  # the best play
+    assert outcome.applied and practice_set.hand_over and practice_set.finished
+    assert transactions(statements) == ["BEGIN IMMEDIATE", "COMMIT"]
+    run = store.run(practice_set.run_id)
+    (attempt,) = store.attempts(run_id=practice_set.run_id)
+    assert run is not None and run.finished_at == attempt.created_at

@@ -8,8 +8,8 @@ with a busy timeout, so two open windows never lose a write.
 There is one public write per event, and each is one transaction: a
 process killed between two writes leaves the last committed state, never
 half of one. A graded answer is :meth:`Store.record_answer`: the attempt,
-its review-queue row, its card, its daily-five row and the saved table,
-together. A write opens with ``BEGIN IMMEDIATE``, which takes the write
+its review-queue row, its card, its daily-five row, and the saved table or
+the end of the run, together. A write opens with ``BEGIN IMMEDIATE``, which takes the write
 lock at once and so waits on the busy timeout while another window writes
 (a deferred ``BEGIN`` that reads first would fail at once in WAL mode when
 the other window commits in between); a write inside an open transaction
@@ -281,6 +281,7 @@ class Store(PracticeStore):
         effects: Callable[[], AnswerEffects] | None = None,
         *,
         table: SavedTable | None = None,
+        run_finished_at: str | None = None,
     ) -> bool:
         """Record one graded answer and all it changes, in one transaction.
 
@@ -297,6 +298,10 @@ class Store(PracticeStore):
             The table after the answer, saved in the same transaction
             (always, even when the token was stored already: the table in
             play moved on either way).
+        run_finished_at : str, optional
+            ISO time at which the answer finished its run (the last hand of
+            a set settled): the run is marked finished in the same
+            transaction, as :meth:`finish_run` does.
 
         Returns
         -------
@@ -326,6 +331,8 @@ class Store(PracticeStore):
                     self._put_daily(change.daily)
             if table is not None and text is not None:
                 self._put_table(table.rules_id, text)
+            if run_finished_at is not None and attempt.run_id is not None:
+                self.finish_run(attempt.run_id, run_finished_at)
         return stored
 
 

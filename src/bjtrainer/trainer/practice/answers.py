@@ -77,6 +77,7 @@ def record_answer(
     daily: DailyPlace | None = None,
     *,
     table: SavedTable | None = None,
+    run_finished_at: str | None = None,
 ) -> Recorded:
     """Store an answer, its effects and the table after it: one store write.
 
@@ -92,6 +93,9 @@ def record_answer(
         of one of its hands.
     table : SavedTable, optional
         The table after the answer, saved in the same transaction.
+    run_finished_at : str, optional
+        ISO time at which the answer finished its run, marked in the same
+        transaction.
 
     Returns
     -------
@@ -110,7 +114,7 @@ def record_answer(
         card = _card(store, attempt, at, change) if is_first_answer(attempt.kind) else None
         return AnswerEffects(review=review, card=card, daily=_daily_row(store, attempt, daily))
 
-    stored = store.record_answer(attempt, effects, table=table)
+    stored = store.record_answer(attempt, effects, table=table, run_finished_at=run_finished_at)
     return Recorded(stored=stored, review=changes[0] if stored else ReviewChange.NONE)
 
 

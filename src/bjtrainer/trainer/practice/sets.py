@@ -557,7 +557,14 @@ class PracticeSet:
         daily = None
         if self.kind is RunKind.DAILY and self.daily_day is not None:
             daily = DailyPlace(self.daily_day, self._position, self.target.key)
-        recorded = record_answer(self.store, attempt, moment, daily)
+        finishing = verdict.accepted and self._finishes(action)
+        recorded = record_answer(
+            self.store,
+            attempt,
+            moment,
+            daily,
+            run_finished_at=moment.isoformat() if finishing else None,
+        )
         reason = self.coach.reason(spot, verdict)
         if current.result_index is None:
             current.result_index = len(self._results)
@@ -578,10 +585,20 @@ class PracticeSet:
         )
         self._outcomes[this_token] = outcome
         if verdict.accepted:
-            self._play(action)
+            self._play(action, finish_recorded=finishing)
         else:
             current.missed = action
         return outcome
+
+    def _finishes(self, action: Action) -> bool:
+        """Playing ``action`` settles the set's last hand (tried on a copy of the table)."""
+        if self._position != self.size - 1 or self._finished:
+            return False
+        trial = Table.from_state(self._table.to_state())
+        if trial.round is None:  # pragma: no cover - deal() always leaves a round
+            return False
+        trial.round.apply(action)
+        return trial.round.phase is Phase.SETTLED
 
     def play_on(self, token: str | None = None) -> None:
         """Play the held missed answer instead of retrying, and go on.
@@ -603,16 +620,18 @@ class PracticeSet:
             raise IllegalActionError("Cannot play on: no missed answer is waiting.")
         self._play(current.missed)
 
-    def _play(self, action: Action) -> None:
+    def _play(self, action: Action, *, finish_recorded: bool = False) -> None:
         self.round.apply(action)
         self._open = None
         self._number += 1
-        self._after_play()
+        self._after_play(finish_recorded=finish_recorded)
 
-    def _after_play(self) -> None:
+    def _after_play(self, *, finish_recorded: bool = False) -> None:
+        """Once the last hand is settled the run is finished (recorded with the answer, or now)."""
         if self.hand_over and self._position == self.size - 1 and not self._finished:
             self._finished = True
-            self.store.finish_run(self.run_id, now(self.clock).isoformat())
+            if not finish_recorded:
+                self.store.finish_run(self.run_id, now(self.clock).isoformat())
 
     def next_spot(self) -> bool:
         """Deal the next spot once the hand is over.
