@@ -1,4 +1,4 @@
-"""``bjtrainer daily``: the daily five of a date, without answering them (issue 3, item 8)."""
+"""``bjtrainer daily``: the daily five of a date, without answering them (docs/practice.md, "Daily five")."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``bjtrainer hint``: the hint and the why figures for one spot (issue 2, item 8)."""
+"""``bjtrainer hint``: the hint and the why figures for one spot (docs/playing.md, "Hint, Why and the grade line")."""
 
 from __future__ import annotations
 

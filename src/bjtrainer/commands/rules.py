@@ -1,6 +1,6 @@
-"""``bjtrainer rules``: the presets, and any table as a rules file (issue 4, item 5).
+"""``bjtrainer rules``: the presets, and any table as a rules file (docs/custom-tables.md).
 
-``bjtrainer rules`` lists the presets of ``shared/RULES.md`` with their
+``bjtrainer rules`` lists the presets (docs/rules/README.md, "The four tables") with their
 one-line names; ``bjtrainer rules --show NAME|FILE`` prints a preset, or a
 rules file normalised (every field, with comments), as a TOML rules file to
 start a table of one's own from (:func:`bjtrainer.engine.rules_file.rules_to_toml`).

@@ -1,4 +1,4 @@
-"""``bjtrainer stats``: the practice figures of a table (issue 3, items 6 and 8)."""
+"""``bjtrainer stats``: the practice figures of a table (docs/practice.md, "Stats")."""
 
 from __future__ import annotations
 
