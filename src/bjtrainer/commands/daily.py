@@ -1,4 +1,7 @@
-"""``bjtrainer daily``: the daily five of a date, without answering them (docs/practice.md, "Daily five")."""
+"""``bjtrainer daily``: the daily five of a date, without answering them.
+
+What the five are and how they are chosen: docs/practice.md, "Daily five".
+"""
 
 from __future__ import annotations
 

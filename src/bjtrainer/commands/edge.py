@@ -1,4 +1,6 @@
-"""``bjtrainer edge``: a table's expected return per round (docs/numbers.md, "14. House edge per round").
+"""``bjtrainer edge``: a table's expected return per round.
+
+How it is computed: docs/numbers.md, "14. House edge per round".
 
 The expected return is the player's, per round, under best play with
 independent draws (each rank 1/13, ten-values 4/13), no insurance, in percent

@@ -1,4 +1,7 @@
-"""``bjtrainer hint``: the hint and the why figures for one spot (docs/playing.md, "Hint, Why and the grade line")."""
+"""``bjtrainer hint``: the hint and the why figures for one spot.
+
+What they say: docs/playing.md, "Hint, Why and the grade line".
+"""
 
 from __future__ import annotations
 
