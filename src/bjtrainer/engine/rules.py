@@ -132,6 +132,15 @@ class Rules(BaseModel):
         win, stake = (int(part) for part in self.blackjack_payout.split(":"))
         return Fraction(win, stake)
 
+    def describes_same_game(self, other: Rules) -> bool:
+        """Whether ``other`` differs from these rules at most in ``name`` and ``source``.
+
+        Those two fields describe a table; they change no rule. A saved table
+        whose rules differ only there is the same table (docs/custom-tables.md,
+        "Every field").
+        """
+        return self.model_copy(update={"name": other.name, "source": other.source}) == other
+
     def peeks_with(self, up_rank: str) -> bool:
         """Whether the dealer checks the hole card for blackjack with this up card.
 

@@ -28,10 +28,13 @@ CHART_METHOD_VERSION = 1
 
 
 def cache_key(rules: Rules) -> str:
-    """The cache key of a table's chart: the method version and the rules' JSON."""
-    return json.dumps(
-        {"method": CHART_METHOD_VERSION, "rules": rules.model_dump(mode="json")}, sort_keys=True
-    )
+    """The cache key of a table's chart: the method version and the rules' JSON.
+
+    ``name`` and ``source`` describe a table and change no figure, so they are
+    left out: rewording them reuses the cached chart.
+    """
+    fields = rules.model_dump(mode="json", exclude={"name", "source"})
+    return json.dumps({"method": CHART_METHOD_VERSION, "rules": fields}, sort_keys=True)
 
 
 def cache_path(rules: Rules) -> Path:

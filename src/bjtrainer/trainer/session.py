@@ -167,7 +167,7 @@ class TableSession:
             state, problem = None, "it is not readable JSON"
         if state is not None:
             try:
-                table = Table.from_state(state)
+                table = Table.from_state(_described_as(state, rules))
             except (BjTrainerError, KeyError, TypeError, ValueError) as exc:
                 problem = str(exc).rstrip(".")
             else:
@@ -523,3 +523,19 @@ def _bet_box_from_settings(store: Store, table: Table) -> None:
     table.repeat_bet = store.get_setting(REPEAT_SETTING.format(rules_id=rules_id), "1") == "1"
     cleared = store.get_setting(CLEARED_SETTING.format(rules_id=rules_id), "0") == "1"
     table.bet_cleared = cleared and not table.in_round
+
+
+def _described_as(state: dict[str, Any], rules: Rules) -> dict[str, Any]:
+    """``state`` with its rules' ``name`` and ``source`` those of ``rules``, where
+    the saved rules describe the same game: a table whose description was
+    reworded is restored, not set aside."""
+    saved = state.get("rules")
+    if not isinstance(saved, dict):
+        return state
+    try:
+        same = rules.describes_same_game(Rules.model_validate(saved))
+    except ValueError:
+        return state  # Table.from_state says what is wrong with it
+    if not same:
+        return state
+    return {**state, "rules": {**saved, "name": rules.name, "source": rules.source}}
