@@ -12,7 +12,8 @@ from bjtrainer.engine.actions import Action
 from bjtrainer.engine.presets import PRESETS
 from bjtrainer.ev import analyse
 from bjtrainer.trainer.chart_play import chart_play
-from bjtrainer.trainer.grading import grade, grade_insurance
+from bjtrainer.trainer.coach import Coach
+from bjtrainer.trainer.grading import grade
 from bjtrainer.trainer.spots import Spot
 
 PRACTICE = PRESETS["practice"]
@@ -46,7 +47,5 @@ def test_insurance_chart_play_is_to_decline() -> None:
     legal = frozenset({Action.INSURANCE, Action.NO_INSURANCE})
     spot = Spot("practice", ("T", "9"), "A", legal=legal)
     assert chart_play(PRACTICE, spot) is Action.NO_INSURANCE
-    verdict = grade_insurance(
-        PRACTICE, "A", Action.INSURANCE, legal, chart_action=Action.NO_INSURANCE
-    )
+    verdict = Coach(PRACTICE).grade(spot, Action.INSURANCE)
     assert not verdict.accepted

@@ -15,9 +15,8 @@ from __future__ import annotations
 from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 
-from bjtrainer.engine.actions import INSURANCE_ACTIONS, Action
-from bjtrainer.engine.rules import Rules
-from bjtrainer.ev import SpotAnalysis, insurance_evs
+from bjtrainer.engine.actions import Action
+from bjtrainer.ev import SpotAnalysis
 from bjtrainer.trainer.legal import best_of, legal_evs
 from bjtrainer.trainer.wording import join_labels, label, signed
 
@@ -209,43 +208,3 @@ def grade(
     is a close call.
     """
     return grade_evs(legal_evs(analysis.evs, legal), action, chart_action=chart_action)
-
-
-def grade_insurance(
-    rules: Rules,
-    up: str,
-    action: Action,
-    legal: Collection[Action] = INSURANCE_ACTIONS,
-    *,
-    chart_action: Action | None = None,
-) -> Grade:
-    """Grade the answer to the insurance offer.
-
-    With an ace up, half-bet insurance paying 2:1 is worth
-    ``0.5 * (2 * 4/13 - 9/13) = -1/26`` of the original wager against 0 for
-    declining (independent draws; ``docs/numbers.md``, "8. Insurance"), so
-    taking it gives up 1/26 = 0.038: a mistake, outside
-    the 2% tolerance.
-
-    Parameters
-    ----------
-    rules : Rules
-        The table's rules.
-    up : str
-        The dealer's up-card rank (an ace).
-    action : Action
-        ``Action.INSURANCE`` or ``Action.NO_INSURANCE``.
-    legal : collection of Action
-        The answers the round allowed (default both).
-    chart_action : Action, optional
-        As in :func:`grade`.
-
-    Raises
-    ------
-    InvalidSpotError
-        If the table offers no insurance or ``up`` is not an ace.
-    ValueError
-        If ``action`` is not one of ``legal``.
-    """
-    evs = legal_evs(insurance_evs(rules, up), legal)
-    return grade_evs(evs, action, chart_action=chart_action)
