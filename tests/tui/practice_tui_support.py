@@ -2,8 +2,9 @@
 
 Every app here is built with ``make_app`` (the CLI's factory) on the
 ``practice`` table with a seeded generator and a
-:class:`~bjtrainer.trainer.clock.ManualClock` at noon on the issue's example
-date in Copenhagen, so the daily five, the focused sets and their shoes are
+:class:`~bjtrainer.trainer.clock.ManualClock` at noon on 2026-11-29 (the date
+of the example result line of ``docs/practice.md``, "Daily five") in
+Copenhagen, so the daily five, the focused sets and their shoes are
 the same on every run. Decisions are made by pressing the table's keys; which
 key is right comes from the EV layer (``bjtrainer.ev``), never from the
 screen under test.
@@ -34,10 +35,12 @@ from bjtrainer.tui.screens.set_summary import SetSummaryScreen
 PRACTICE: Rules = PRESETS["practice"]
 COPENHAGEN = ZoneInfo("Europe/Copenhagen")
 
-#: Noon on the issue's example date (``Daily 2026-11-29 ...``), Copenhagen time.
+#: Noon on the example date of ``docs/practice.md``, "Daily five" (``Daily 2026-11-29
+#: ...``), Copenhagen time.
 NOON = datetime(2026, 11, 29, 12, 0, tzinfo=COPENHAGEN)
 
-#: The table's key for each decision (issue 2, item 6; the same keys in a set).
+#: The table's key for each decision (``docs/practice.md``, "Keys of the practice screens":
+#: the same keys in a set).
 ACTION_KEYS: dict[Action, str] = {
     Action.HIT: "h",
     Action.STAND: "s",

@@ -1,8 +1,8 @@
 """The top-five board in the store: order, ties, places, names.
 
-000_8a8a97ee632ebe69.txt: the CASH OUT balance "is your score and goes on
-the top-five board". Decided in bjtrainer.store.board: highest score first,
-an earlier entry before a later one on a tie; names of 1 to 20 characters.
+``docs/rules/night.md``, "Cash-out and the board": the CASH OUT balance "is
+your score and goes on the top-five board"; highest score first, an earlier
+entry before a later one on a tie; names of 1 to 20 characters.
 The expected orders below are sorted by hand from the scores entered.
 """
 

@@ -1,5 +1,7 @@
-"""Top-five names are shown exactly as typed (000_8a8a97ee632ebe69.txt: CASH
-OUT puts the score on the top-five board), never read as Rich markup."""
+"""Top-five names are shown exactly as typed, never read as Rich markup.
+
+CASH OUT puts the score on the top-five board with a name
+(``docs/rules/night.md``, "Cash-out and the board")."""
 
 from __future__ import annotations
 

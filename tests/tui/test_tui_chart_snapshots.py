@@ -1,10 +1,12 @@
-"""Snapshots of issue 5's screens: the chart screen and the shoe-aware Why panel.
+"""Snapshots of the chart screen and the shoe-aware Why panel.
 
-As in ``test_tui_snapshots.py``: seed, stacked shoe and clock fixed, a
-100 x 34 terminal, no blinking cursor; each snapshot is taken once the
-worker (the chart, the exact shoe figures) has answered. Regenerate after a
-deliberate change with ``pytest tests/tui --snapshot-update`` and look at
-the SVGs in ``tests/tui/__snapshots__`` before committing them.
+The screens of ``docs/numbers.md``, "12. The basic-strategy chart" and
+"11. The shoe-aware figures". As in ``test_tui_snapshots.py``: seed,
+stacked shoe and clock fixed, a 100 x 34 terminal, no blinking cursor; each
+snapshot is taken once the worker (the chart, the exact shoe figures) has
+answered. Regenerate after a deliberate change with
+``pytest tests/tui --snapshot-update`` and look at the SVGs in
+``tests/tui/__snapshots__`` before committing them.
 """
 
 from __future__ import annotations

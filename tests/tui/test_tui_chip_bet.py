@@ -1,9 +1,10 @@
 """The night's bet box through ``TableSession`` (no Textual), under random play.
 
-Rules checked after every step (shared/RULES.md, night column;
-000_8a8a97ee632ebe69.txt): the bet down is built from chips of 5, 25, 100,
-500, runs from 5 to 500 and is never more than the balance (or is 0 once
-cleared); with "Repeat last bet" unticked a settled round takes it off;
+Rules checked after every step (``docs/rules/night.md``, "Chips and bets",
+"The Repeat-bet box", "Out of chips" and "Cash-out and the board"): the bet
+down is built from chips of 5, 25, 100, 500, runs from 5 to 500 and is
+never more than the balance (or is 0 once cleared); with "Repeat last bet"
+unticked a settled round takes it off;
 the table, the box and a cleared bet are saved together, so a new session
 on the same store finds them as they were; below 5 chips the night is over
 and CASH OUT starts a new night of 500 with the score on the board.

@@ -1,9 +1,9 @@
 """Chips between rounds: naturals, the bet lowered to the balance, refill.
 
-From the practice column of shared/RULES.md and 003_2bdd88f24671a4ec.txt:
-a natural pays 3:2 (a bet of 10 wins 15); "Deal uses the previous bet ...
-reduced if your balance is too low"; "Refill free chips ... restores the
-free balance between rounds" (1000 chips).
+From ``docs/rules/practice.md``: "Naturals" (a natural pays 3:2: a bet of 10
+wins 15); "Chips and bets" ("Deal uses the previous bet, initially 10
+chips", lowered to the balance if it fell below it); "Out of chips"
+("Refill free chips" between rounds restores 1000 chips).
 """
 
 from __future__ import annotations

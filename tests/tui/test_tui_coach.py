@@ -2,12 +2,13 @@
 
 The dealer's final totals come from a brute-force enumeration here of an
 infinite shoe (each rank 1/13, ten-values 4/13), S17, conditioned on no
-dealer blackjack after the peek (shared/RULES.md, "The trainer's numbers").
-Published check: Wizard of Odds, Blackjack Appendix 1 (infinite deck): hard
-16 v 10 stand -0.5404, hit -0.5398; late surrender returns half the bet
-(003_2bdd88f24671a4ec.txt), EV -0.5, so at the practice table the hint for a
-two-card 16 v 10 is Surrender, and for a three-card 16 v 10 (no surrender)
-it is Hit.
+dealer blackjack after the peek (``docs/numbers.md``, "1. Independent draws"
+and "Peek conditioning"). Published check: Wizard of Odds, Blackjack
+Appendix 1 (infinite deck): hard 16 v 10 stand -0.5404, hit -0.5398; late
+surrender returns half the bet (``docs/rules/practice.md``, "Surrender";
+``docs/numbers.md``, "6. Surrender"), EV -0.5, so at the practice table the
+hint for a two-card 16 v 10 is Surrender, and for a three-card 16 v 10 (no
+surrender) it is Hit.
 """
 
 from __future__ import annotations

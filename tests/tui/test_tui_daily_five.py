@@ -1,11 +1,11 @@
 """The daily five through the screens: played, copied, replayed, its first answers kept.
 
-Issue 3, item 5: "five spots fixed by the local calendar date [...]. The
-first answers of the day are kept and shown even if the set is replayed;
-replays are marked as replays. A result line such as ``Daily 2026-11-29
-✔✔✘✔✔  hints 0`` can be copied; a streak of days is shown." A hand is ✔
-when every first answer in it was accepted (docs/practice.md). The expected
-line is built from the answers the test gave.
+``docs/practice.md``, "Daily five": five spots fixed by the local calendar
+date; the first answers of the day are kept, and playing the five again is
+a replay, marked as one, that never changes the day's result; the result
+line (``Daily 2026-11-29  ✔✔✘✔✔  hints 0``) can be copied, and the streak
+of days is shown. A hand is ✔ when every first answer in it was accepted.
+The expected line is built from the answers the test gave.
 """
 
 from __future__ import annotations

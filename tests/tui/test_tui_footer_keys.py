@@ -1,11 +1,13 @@
 """The footer shows the keys that work now; capital letters work like small ones.
 
-Which actions are legal comes from shared/RULES.md, practice column: with
-8,8 against a 6 the player may hit, stand, double (first two cards), split
-(equal values) and surrender (late, first two cards); after a hit only hit
-and stand; with an ace up insurance is answered first (Y or N); "Refill free
-chips" works between rounds once the balance is below 1000. A key that does
-not work now is not in the footer but still answers with the reason.
+Which actions are legal comes from ``docs/rules/practice.md``, "Doubling",
+"Splits", "Surrender", "Insurance" and "Out of chips": with 8,8 against a 6
+the player may hit, stand, double (first two cards), split (equal values)
+and surrender (late, first two cards); after a hit only hit and stand; with
+an ace up insurance is answered first (Y or N); "Refill free chips" works
+between rounds once the balance is below 1000. A key that does not work now
+is not in the footer but still answers with the reason (``docs/playing.md``,
+"Keys").
 """
 
 from __future__ import annotations

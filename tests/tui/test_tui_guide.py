@@ -1,10 +1,10 @@
 """The guide table on screen: insurance of any amount up to half the bet, no surrender.
 
-shared/RULES.md, guide column (004_f728663f2b5a3adc.txt): insurance is
-offered with an ace up, "any whole amount up to half the bet (rounded
-down); pays 2:1"; the dealer peeks with an ace or a ten up and a dealer
-blackjack ends the round; "Surrender is not offered". The first bet is 10,
-so the full half is 5.
+``docs/rules/guide.md``, "Insurance": insurance is offered with an ace up,
+"any whole amount from 1 up to half your bet, rounded down"; it pays 2:1;
+"Peek": the dealer peeks with an ace or a ten up and a dealer blackjack
+ends the round; "Surrender": "Surrender is not offered." The first bet is
+10, so the full half is 5.
 """
 
 from __future__ import annotations

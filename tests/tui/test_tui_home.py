@@ -1,11 +1,13 @@
 """The home game on screen: one split, no double after it, no insurance, even bets.
 
-shared/RULES.md, home column (002_d3bfe4c3d11df71d.txt: "I vores
-øveopsætning tillades højst ét split, ingen double efter split og kun ét
-ekstra kort til hvert splittet es ... Forsikring og surrender er udeladt";
-"Brug derfor lige indsatser"): a single deck, one split only (2 hands), no
-double after a split, no insurance and no surrender, even bets 2..100
-(decided in RULES.md), 500 chips with a refill; the first bet is 10.
+The home table's Danish rule sheet, as quoted in ``docs/rules/home.md``,
+"Splits", "Doubling", "Insurance" and "Chips and bets" ("højst ét split",
+"ingen double efter split", "kun ét ekstra kort til hvert splittet es",
+"Forsikring og surrender er udeladt", "Brug derfor lige indsatser"): a
+single deck, one split only (2 hands), no double after a split, no
+insurance and no surrender, even bets 2..100 (decided for the trainer),
+500 chips with a refill (``docs/rules/home.md``, "Out of chips"); the first
+bet is 10.
 """
 
 from __future__ import annotations

@@ -1,11 +1,11 @@
 """Insurance at the practice table, answered with Y and with N, graded.
 
-Rules (shared/RULES.md, practice column; 003_2bdd88f24671a4ec.txt): with an
-ace up insurance is offered first, it costs half the original bet (5 chips
-on a bet of 10) and pays 2:1 on that cost if the dealer has blackjack. The
-grade comes from shared/reference/published.md, "Insurance": taking it
-returns -1/13 per chip insured, -1/26 of the original wager, so it is a
-graded mistake (outside the 0.02 tolerance) and declining is right.
+Rules (``docs/rules/practice.md``, "Insurance"): with an ace up insurance
+is offered first, it costs half the original bet (5 chips on a bet of 10)
+and pays 2:1 on that cost if the dealer has blackjack. The grade comes from
+``docs/numbers.md``, "8. Insurance": taking it returns -1/13 per chip
+insured, -1/26 of the original wager, so it is a graded mistake (outside
+the 0.02 tolerance) and declining is right.
 """
 
 from __future__ import annotations

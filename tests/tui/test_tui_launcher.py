@@ -1,7 +1,8 @@
 """``bjtrainer`` with no subcommand: ``--rules`` skips the choice of table.
 
-Issue 4, item 1: "`bjtrainer --rules NAME|FILE` does the same from the
-shell"; item 5: a wrong file gets one clear message per problem and nothing
+``docs/playing.md``, "Sitting down": "`bjtrainer --rules NAME|FILE` sits
+down at that table at once"; ``docs/custom-tables.md``, "When the file is
+wrong": a wrong file gets one clear message per problem and nothing
 starts. The app's ``run`` is replaced so that no terminal is needed: the
 test sees the app the launcher built.
 """

@@ -1,16 +1,17 @@
 """The night table on screen: a bet built from chips, CASH OUT, going broke.
 
-Rules from the ``night`` column of shared/RULES.md and
-000_8a8a97ee632ebe69.txt: "You sit down with 500 chips and build your bet
-from chips of 5, 25, 100 and 500. The opening bet runs from 5 to 500 per
-hand, and never more than you have"; "The Repeat last bet box is checked by
-default, so the next hand starts with the same bet already down. CLEAR
-takes it off"; "When the math comes out to half a chip, as with a blackjack
-on a 5 bet, the game rounds down" (3:2 on 5 pays 7); "CASH OUT gets you up
-from the table with the chips you have. That number is your score and goes
-on the top-five board"; "If you run out of chips and can't cover the 5
-minimum, the night is over." Every chip figure below is worked out by hand
-from these sentences.
+Rules of the ``night`` table's rules page, as quoted in
+``docs/rules/night.md``, "Chips and bets", "The Repeat-bet box", "Payouts
+and half chips", "Cash-out and the board" and "Out of chips": 500 chips,
+and "build your bet from chips of 5, 25, 100 and 500. The opening bet runs
+from 5 to 500 per hand, and never more than you have"; "The Repeat last bet
+box is checked by default, so the next hand starts with the same bet
+already down. CLEAR takes it off"; "When the math comes out to half a chip,
+as with a blackjack on a 5 bet, the game rounds down" (3:2 on 5 pays 7);
+"CASH OUT gets you up from the table with the chips you have. That number
+is your score and goes on the top-five board"; "If you run out of chips and
+can't cover the 5 minimum, the night is over." Every chip figure below is
+worked out by hand from these sentences.
 """
 
 from __future__ import annotations

@@ -1,13 +1,14 @@
 """Hint and Why at night with a ten up: the unseen dealer blackjack is in every figure.
 
-shared/RULES.md, night column: with a ten up there is no peek, and a dealer
-blackjack found after the player acts "beats every non-blackjack hand and
-takes doubled and split money too" (000_8a8a97ee632ebe69.txt); "The
-trainer's numbers": "where the dealer has not checked (a ten up at night),
-the chance of a hidden blackjack is part of every figure". The expected
-figures come from the brute-force model of ``infinite_deck.py``, where the
-dealer natural is an outcome of its own (hole ace, 1/13). Issue 4 notes that
-this flips 11 against a ten from double to hit.
+``docs/rules/night.md``, "Ten up: no early check": with a ten up there is
+no peek, and a dealer blackjack found after the player acts "beats every
+one of your hands that isn't a blackjack, doubled and split hands
+included"; "The hint and the why at a ten up" (and ``docs/numbers.md``,
+"Peek conditioning"): every figure includes the chance (1/13) that the hole
+card is an ace. The expected figures come from the brute-force model of
+``infinite_deck.py``, where the dealer natural is an outcome of its own
+(hole ace, 1/13). This flips 11 against a ten from double to hit (the same
+section of ``docs/rules/night.md``).
 """
 
 from __future__ import annotations

@@ -1,12 +1,12 @@
 """The New session menu: M at the table, then a key for each practice mode.
 
-Issue 3, item 1: "A sidebar (or start menu) under 'New session' offers:
-Focused practice with six topics (hard totals, soft totals, pairs,
+``docs/practice.md``, "The New session menu": the menu under New session
+offers Focused practice with six topics (hard totals, soft totals, pairs,
 doubling, stiff hands 12-16, surrender and insurance), Mistakes & weak
-spots, Daily five, and Stats. Keys reach each of them." The topics and
-their order are those of shared/RULES.md ("Focused practice in six topics
-(decided here)"). The home table has neither surrender nor insurance
-(RULES.md, ``home`` column), so its sixth topic cannot start.
+spots, Daily five and Stats, each with its key. The topics and their order
+are those of ``docs/practice.md``, "Focused practice". The home table has
+neither surrender nor insurance (``docs/rules/home.md``, "Surrender" and
+"Insurance"), so its sixth topic cannot start.
 """
 
 from __future__ import annotations
@@ -40,7 +40,8 @@ from bjtrainer.tui.widgets.set_panel import SetPanel
 from tests.tui.practice_tui_support import PRACTICE, practice_app, set_screen
 from tests.tui.tui_support import HOME, SIZE, notices, text_of
 
-#: The six topics in the order of shared/RULES.md, with the menu key of each.
+#: The six topics in the order of ``docs/practice.md``, "Focused practice", with the menu
+#: key of each.
 TOPICS = {
     "1": (Topic.HARD, "Hard totals"),
     "2": (Topic.SOFT, "Soft totals"),
@@ -62,7 +63,7 @@ async def test_every_topic_key_starts_its_focused_set(store: Store) -> None:
             screen = set_screen(app)
             practice_set = screen.practice_set
             assert practice_set.kind is RunKind.FOCUS and practice_set.topic is topic
-            assert practice_set.size == 10  # issue 3, item 2: "ten spots of its topic"
+            assert practice_set.size == 10  # ten spots of its topic (docs/practice.md)
             panel = text_of(screen.query_one(SetPanel))
             assert title in panel and "Spot 1 of 10" in panel
             first = practice_set.target

@@ -1,12 +1,14 @@
 """A focused set played through the table's keys: grade lines, a miss, a retry, the summary.
 
-Issue 3, items 2-3: every set "uses the real table screen and its
-controls", deals ten spots of its topic, grades each decision as at the
-table (the best legal action, or within 0.02 of it) and records it as a
-first unassisted answer, an answer after a hint, or a retry ("after a miss
-the user may retry the same spot"), counted apart; at the end: "score, EV
-given up, and the spots missed, each with its best play and a one-line
-reason from the Why figures". Which key is right comes from the EV layer
+``docs/practice.md``, "Focused practice", "How a decision is graded", "A
+miss, a retry, playing on" and "Three kinds of answer, counted apart":
+every set deals real hands with the same controls as the table, deals ten
+spots of its topic, grades each decision as at the table (the best legal
+action, or within 0.02 of it) and records it as a first unassisted answer,
+an answer after a hint, or a retry (after a miss the same decision may be
+answered again), counted apart; at the end: the score, the EV given up, and
+each spot missed with its best play and a one-line reason taken from the
+Why figures. Which key is right comes from the EV layer
 (practice_tui_support.best_action); the expected records and figures are
 counted from the answers the test gave.
 """
@@ -117,5 +119,6 @@ async def test_hint_first_makes_the_answer_count_apart(store: Store) -> None:
         assert attempt.kind is AttemptKind.AFTER_HINT and attempt.accepted
         assert "Right 0 of 1" in text_of(screen.query_one(SetPanel))
         assert "After a hint 1" in text_of(screen.query_one(SetPanel))
-    # Right, but not unassisted: the review queue takes it (issue 3, item 4).
+    # Right, but not unassisted: the review queue takes it (docs/practice.md, "Mistakes &
+    # weak spots: the review queue").
     assert [r.spot_key for r in store.review_records("practice")] == [pending.spot.key]

@@ -1,12 +1,12 @@
 """What the table says: the bet a deal places, an empty balance, insurance, the peek.
 
-Sources: shared/RULES.md, practice column, and 003_2bdd88f24671a4ec.txt.
-"Deal uses the previous bet ... reduced if your balance is too low";
-"Refill free chips ... restores the free balance between rounds" (1000);
-insurance is offered with an ace up and costs half the original bet (5 on
-10), and "If the dealer has natural Blackjack, it pays 2:1 profit;
-otherwise it loses"; the dealer checks for blackjack right after the
-insurance answer; an ace counts as 11 unless that busts the hand.
+Rules of ``docs/rules/practice.md``: "Chips and bets" (Enter deals with the
+last bet, lowered to the balance if it fell below it); "Out of chips"
+("Refill free chips" between rounds restores 1000); "Insurance" (offered
+with an ace up, costs half the original bet, 5 on 10, pays 2:1 if the
+dealer has blackjack and is lost otherwise); "Peek" (the dealer checks for
+blackjack right after the insurance answer); "Cards and totals" (an ace
+counts as 11 unless that busts the hand).
 """
 
 from __future__ import annotations
@@ -83,12 +83,13 @@ async def test_empty_balance_points_to_refill(build_app: AppFactory) -> None:
 
 
 def test_bet_chooser_below_the_minimum_at_other_tables(store: Store) -> None:
-    # night: bets from 5; below that the night is over (000_8a8a97ee632ebe69.txt).
+    # night: bets from 5; below that the night is over (docs/rules/night.md, "Out of chips").
     night = TableSession(Table(NIGHT, np.random.default_rng(0)), store, fixed_clock)
     night.table.bankroll.balance = 3
     problem = night.bet_chooser_problem()
     assert problem is not None and "night is over" in problem and "O " in problem
-    # home: even bets from 2, refill between rounds (RULES.md): 1 chip is too few.
+    # home: even bets from 2, refill between rounds: 1 chip is too few
+    # (docs/rules/home.md, "Chips and bets" and "Out of chips").
     home = TableSession(Table(HOME, np.random.default_rng(0)), store, fixed_clock)
     home.table.bankroll.balance = 1
     problem = home.bet_chooser_problem()
@@ -149,11 +150,11 @@ async def test_lost_insurance_is_said_at_the_peek(build_app: AppFactory) -> None
 
 
 def test_peek_line_only_follows_an_insurance_answer() -> None:
-    # A ten up is peeked too (RULES.md, practice), but no insurance was offered.
+    # A ten up is peeked too (docs/rules/practice.md, "Peek"), but no insurance was offered.
     ten = Table(PRACTICE, np.random.default_rng(0), shoe=Shoe.stacked(PRACTICE, LOSE))
     round_ = ten.deal()
     assert round_.dealer_checked and peek_line(round_) == ""
-    # home: no insurance is offered with an ace up (RULES.md, home column).
+    # home: no insurance is offered with an ace up (docs/rules/home.md, "Insurance").
     home = Table(HOME, np.random.default_rng(0), shoe=Shoe.stacked(HOME, ACE_UP))
     assert peek_line(home.deal()) == ""
     # practice: after the answer, while the hand is played.

@@ -1,7 +1,8 @@
 """The table comes back after a restart, hand in progress included.
 
-Issue 2, item 7, and 003_2bdd88f24671a4ec.txt: "Your current table is
-saved locally and restored after refresh, including a hand in progress."
+``docs/playing.md``, "Nothing is lost": the table (balance, bet, the hand in
+progress and the shoe) is saved after every action and comes back after a
+restart, "with the same shoe continuing".
 Each test plays into a hand, closes the app and its store, then builds a
 new app on the same store file with a *different* stacked shoe: the saved
 table must win, and the saved shoe must continue.

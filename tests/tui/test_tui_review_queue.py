@@ -1,12 +1,13 @@
 """Mistakes & weak spots through the screens: a miss enters the queue, two runs clear it.
 
-Issue 3, item 4 (and shared/RULES.md, "Mistakes & weak spots"): "a spot
-answered wrong first [...] enters the review queue. It leaves the queue
+``docs/practice.md``, "Mistakes & weak spots: the review queue": a spot
+whose first answer was wrong enters the review queue; it leaves the queue
 after two unassisted correct answers given in two separate runs; a run is
-one set, and two runs must be on different local days or at least one other
-set apart [...]. The queue is visible: each spot with its misses and '1 of
-2 done'. A spot missed many times (four or more) links to its Why figures
-and the chart row". Item 7: a spot that left the queue comes back when the
+one practice set, and two runs count as separate on different days or with
+at least one other set between them; the queue shows each spot with its
+misses and "1 of 2 done"; a spot missed four times or more links to its Why
+figures and its row of the strategy chart. ``docs/practice.md``, "Due spots:
+learned spots come back": a spot that left the queue comes back when the
 spaced-repetition schedule says it is due, as a due set.
 
 The chart row expected for hard 16 is Wizard of Odds' "4-Deck to 8-Deck

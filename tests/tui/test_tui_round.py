@@ -1,10 +1,11 @@
 """A whole round at the practice table, played with keys and with the mouse.
 
-Every expected chip figure is worked out by hand from the ``practice``
-column of shared/RULES.md and 003_2bdd88f24671a4ec.txt: an ordinary win
-pays 1:1, a double adds an equal wager and takes one card, a split adds an
-equal wager and each later hand gets its second card when its turn begins,
-the dealer stands on every 17. The grades are checked against six-deck basic
+Every expected chip figure is worked out by hand from the rules of
+``docs/rules/practice.md`` ("Payouts and half chips", "Doubling", "Splits",
+"The dealer's turn"): an ordinary win pays 1:1, a double adds an equal
+wager and takes one card, a split adds an equal wager and each later hand
+gets its second card when its turn begins, the dealer stands on every 17.
+The grades are checked against six-deck basic
 strategy (Wizard of Odds, "4-Deck to 8-Deck Blackjack Strategy"): split 8s
 and double 11 against a 6, stand 17.
 """
@@ -25,7 +26,7 @@ from tests.tui.tui_support import SIZE, AppFactory, notices, text_of
 
 # Player 8,8 against a 6 (hole T); hand 1 draws 3 and doubles onto a T (21);
 # hand 2 draws 9 (17) and stands; the dealer's 16 draws a T and busts.
-#: Every key of issue 2, item 6 (and the brief: B bet, F refill, F1 help).
+#: Keys of the table from ``docs/playing.md``, "Keys", that the help screen must list.
 ISSUE_KEYS = ("Enter", "H / C", "S / P", "D", "X", "R", "Y", "N", "?", "W", "B", "F", "F1", "Q")
 
 SPLIT_DOUBLE = ["8S", "6H", "8D", "TC", "3H", "TD", "9C", "TS"]
@@ -90,8 +91,9 @@ async def test_mouse_buttons_play_the_same_round(build_app: AppFactory) -> None:
 
 @pytest.mark.slow
 async def test_only_legal_actions_are_offered(build_app: AppFactory) -> None:
-    # 8,8 v 6: all five hand actions are legal (RULES.md: double any two cards, split
-    # equal values, late surrender on the first two cards); after a hit (18) only hit, stand.
+    # 8,8 v 6: all five hand actions are legal (docs/rules/practice.md, "Doubling": any two
+    # cards; "Splits": equal values; "Surrender": late, on the first two cards); after a
+    # hit (18) only hit, stand.
     app = build_app(["8S", "6H", "8D", "TC", "2C"])
     async with app.run_test(size=SIZE) as pilot:
         bar = app.screen.query_one("#actions")
@@ -110,7 +112,8 @@ async def test_only_legal_actions_are_offered(build_app: AppFactory) -> None:
 async def test_late_surrender_returns_half_the_bet_rounded_down(
     build_app: AppFactory, store: Store
 ) -> None:
-    # RULES.md, practice: late surrender returns half the bet, half chips rounded down.
+    # docs/rules/practice.md, "Surrender": late surrender returns half the bet, half chips
+    # rounded down.
     # A bet of 15 on 16 v 10 (hole 7): 7 chips come back.
     app = build_app(["TS", "TH", "6D", "7C"])
     async with app.run_test(size=SIZE) as pilot:
@@ -123,8 +126,8 @@ async def test_late_surrender_returns_half_the_bet_rounded_down(
 
 
 async def test_an_illegal_key_changes_nothing(build_app: AppFactory, store: Store) -> None:
-    # T,2 v 7 hits a 4: three cards, so doubling is not allowed (RULES.md, "double":
-    # first two cards of any hand).
+    # T,2 v 7 hits a 4: three cards, so doubling is not allowed (docs/rules/practice.md,
+    # "Doubling": first two cards of any hand).
     app = build_app(["TS", "7H", "2D", "9C", "4C"])
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter", "h")
@@ -249,7 +252,7 @@ async def test_q_quits(build_app: AppFactory) -> None:
 
 @pytest.mark.slow
 async def test_four_split_hands_fit_the_table(build_app: AppFactory) -> None:
-    # 8,8 v 6 split three times (RULES.md, practice: split up to 4 hands). Hand 1 then
+    # 8,8 v 6 split three times (docs/rules/practice.md, "Splits": up to 4 hands). Hand 1 then
     # draws another 8: a pair, but a fifth hand is not allowed. It hits three aces
     # (8+8+1+1+1 = hard 19), so it holds five cards.
     cards = ["8S", "6H", "8D", "TC", "8C", "8H", "8S", "AS", "AH", "AD"]

@@ -1,6 +1,7 @@
 """The shoe-aware Why panel (Z): exact figures for the cards left, from the cards seen.
 
-Issue 5, item 4. The figures are checked against a brute-force enumeration
+``docs/numbers.md``, "11. The shoe-aware figures". The figures are checked
+against a brute-force enumeration
 of the unseen cards written in this folder (``finite_deck.py``), with the
 unseen composition built by hand from the cards the player has seen; the
 split figure, which that enumeration does not cover, against
@@ -38,8 +39,8 @@ from bjtrainer.tui.widgets.shoe_why import ShoeWhyPanel
 from tests.ev.oracles.finite_deck import INDEX, bust_next, one_deck, remove, spot_evs
 from tests.tui.tui_support import HOME, PRACTICE, SIZE, AppFactory, fixed_clock, notices, text_of
 
-#: 7,7 against a ten at the one-deck home table, hole card 9. Issue 5: "7,7 v 10
-#: is a stand at one deck, a clear hit with independent draws".
+#: 7,7 against a ten at the one-deck home table, hole card 9: a stand at one deck, a
+#: clear hit with independent draws (``docs/numbers.md``, "11. The shoe-aware figures").
 SEVENS = ["7S", "TH", "7D", "9C"]
 SEVENS_OTHER_HOLE = ["7S", "TH", "7D", "5C"]
 

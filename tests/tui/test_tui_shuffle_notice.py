@@ -1,11 +1,12 @@
 """A notice when a deal starts from a freshly shuffled shoe.
 
-shared/RULES.md, practice column, row "reshuffle": between rounds, once
+``docs/rules/practice.md``, "Shoe and penetration": between rounds, once
 fewer than a quarter of the shoe is left (fewer than 78 of 312 cards). The
 test plays a table with the engine alone until that point, saves it, and
 lets the app restore it: the next deal reshuffles and says so; the deal
-after it does not. The ``home`` table shuffles before every round (RULES.md,
-home column), so a notice there would say nothing new: none is shown.
+after it does not. The ``home`` table shuffles before every round
+(``docs/rules/home.md``, "Shoe and penetration"), so a notice there would
+say nothing new: none is shown.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ def table_due_for_a_shuffle(seed: int) -> Table:
         if table.can_refill():
             table.refill()
         play_out(table.deal())
-    assert table.shoe.cards_left < SIX_DECKS / 4  # RULES.md: fewer than a quarter left
+    assert table.shoe.cards_left < SIX_DECKS / 4  # under a quarter (docs/rules/practice.md)
     return table
 
 

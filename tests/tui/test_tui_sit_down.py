@@ -1,13 +1,14 @@
 """Sitting down: choose the table and the card design, switch tables, a table of your own.
 
-Issue 4, item 1: "Before sitting down (first start, or from the menu) they
-choose the table (practice, guide, night, home, or a rules file) and the
-card design ... `bjtrainer --rules NAME|FILE` does the same from the shell.
-Each table keeps its own saved state and statistics; switching back finds it
-as it was." Item 5: "A wrong file gets one clear message per problem, naming
-the field, the value and what is allowed; nothing starts with a half-valid
-table." The custom table here is H17 and pays 6:5 (issue 4, "Done means"):
-a natural on 10 wins 10 x 6/5 = 12, and a dealer soft 17 draws.
+``docs/playing.md``, "Sitting down": before sitting down you choose the
+table (practice, guide, night, home, or a rules file) and the card design;
+``bjtrainer --rules NAME|FILE`` sits down at that table at once; "Each table
+keeps its own saved state and figures: switching back finds it as it was."
+``docs/custom-tables.md``, "When the file is wrong": "Nothing starts with a
+half-valid table", and every problem is named with the field, the value and
+what is allowed. The custom table here is H17 and pays 6:5
+(``docs/custom-tables.md``, "Every field"): a natural on 10 wins
+10 x 6/5 = 12, and a dealer soft 17 draws.
 """
 
 from __future__ import annotations

@@ -7,10 +7,12 @@ Here every check reads where a widget is drawn (its screen region, inside
 the felt's visible area) and what it draws (``render_lines``), so a panel
 that exists but is off screen fails.
 
-Chip figures come from shared/RULES.md, practice column (1:1 wins, a double
-and a split add an equal wager, the dealer stands on 17); the Why figures of
-hard 16 against a 10 from shared/reference/published.md (Wizard of Odds,
-Appendix 1: stand -0.5404, hit -0.5398, double -1.0797).
+Chip figures come from ``docs/rules/practice.md``, "Payouts and half chips",
+"Doubling", "Splits" and "The dealer's turn" (1:1 wins, a double and a
+split add an equal wager, the dealer stands on 17); the Why figures of hard
+16 against a 10 from Wizard of Odds, Blackjack Appendix 1 (stand -0.5404,
+hit -0.5398, double -1.0797; ``docs/numbers.md``, "15. Published figures
+we match").
 """
 
 from __future__ import annotations
@@ -112,7 +114,7 @@ async def test_insurance_buttons_and_footer_at_80_by_24(build_app: AppFactory) -
 
 @pytest.mark.slow
 async def test_every_action_button_and_the_footer_fit(build_app: AppFactory) -> None:
-    # 8,8 against a 6: all five actions are legal (RULES.md, practice).
+    # 8,8 against a 6: all five actions are legal (docs/rules/practice.md, "At a glance").
     app = build_app(["8S", "6H", "8D", "TC"])
     async with app.run_test(size=SMALL) as pilot:
         await pilot.press("enter")

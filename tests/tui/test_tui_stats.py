@@ -1,11 +1,12 @@
 """The Stats screen shows the figures of the answers given, over two days.
 
-Issue 3, item 6: "accuracy of first unassisted answers overall, per topic,
-and per spot (a heat map of hand x up card); EV given up per 100 decisions;
-hint rate and retry rate; the costliest mistakes; progress over time as a
-plot in the terminal". Two focused sets are answered through the practice
-core, the first with three wrong answers, the second all right; every
-expected figure is counted here from those answers and the EV layer.
+``docs/practice.md``, "Stats": accuracy of first unassisted answers
+overall, per topic, and per spot as a heat map of hand against up card; EV
+given up per 100 decisions; hint rate and retry rate; the costliest
+mistakes; progress over time, day by day. Two focused sets are answered
+through the practice core, the first with three wrong answers, the second
+all right; every expected figure is counted here from those answers and
+the EV layer.
 """
 
 from __future__ import annotations

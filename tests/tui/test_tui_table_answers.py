@@ -1,9 +1,11 @@
-"""Decisions at the ordinary table count in practice too (issue 3, item 6).
+"""Decisions at the ordinary table count in practice too.
 
-"At the normal table, every graded decision also goes to
-practice.record_table_answer(...) so table mistakes enter the review queue
-and the stats." shared/RULES.md: a spot missed goes into the review queue;
-first unassisted answers and answers after a hint are counted apart. Hitting
+``docs/playing.md``, "A round": "Every graded decision at the table also
+counts in your practice figures, and a wrong one (or one made after a hint)
+enters the review queue of Mistakes & weak spots" (``docs/practice.md``,
+"Mistakes & weak spots: the review queue" and "Stats"); first unassisted
+answers and answers after a hint are counted apart (``docs/practice.md``,
+"Three kinds of answer, counted apart"). Hitting
 hard 20 against a 6 gives up far more than 0.02 (six-deck basic strategy
 stands on hard 17 and up: Wizard of Odds, "4-Deck to 8-Deck Blackjack
 Strategy"); standing on it is right.

@@ -1,12 +1,15 @@
 """A saved table that cannot be restored: kept aside unchanged, a new table, one notice.
 
-Issue 2, item 7, and 003_2bdd88f24671a4ec.txt ("Your current table is saved
-locally and restored after refresh"): the saved table is the player's. When
-it cannot be restored (a state the engine cannot replay, or a row that is
-not even JSON), a new table starts either way, the old row is copied byte
-for byte to ``<rules id>.unrestorable-<local time>`` and the notice names
-that key and the store file. The new table is saved at once in its place,
-so the next start is quiet and nothing is copied twice.
+``docs/playing.md``, "Nothing is lost": the table is saved after every
+action and comes back after a restart, and a saved table that can no longer
+be restored is never overwritten: it is kept aside, unchanged, under a key
+of its own with the time, a new table starts, and the table says where the
+old one was kept. Here: when it cannot be restored (a state the engine
+cannot replay, or a row that is not even JSON), a new table starts either
+way, the old row is copied byte for byte to
+``<rules id>.unrestorable-<local time>`` and the notice names that key and
+the store file. The new table is saved at once in its place, so the next
+start is quiet and nothing is copied twice.
 """
 
 from __future__ import annotations
