@@ -1,12 +1,11 @@
 """The injected clock: local dates across midnight and daylight-saving changes.
 
-Issue 3, "How it is built": "The clock is injected: the local date comes
-from the user's time zone, and a test moves it across midnight and across a
-daylight-saving change (a one-day interval must not become zero or two
-days)". Copenhagen (the Danish seed 002_d3bfe4c3d11df71d.txt) moves its
-clocks on 2026-03-29 (02:00 -> 03:00, a 23-hour day) and 2026-10-25
-(03:00 -> 02:00, a 25-hour day): EU summer time, last Sunday of March and
-of October, at 01:00 UTC.
+The clock is injected (``docs/practice.md``, "When a spot is due"): the
+local date comes from the user's time zone, and a test moves it across
+midnight and across a daylight-saving change (a one-day interval must not
+become zero or two days). Copenhagen moves its clocks on 2026-03-29
+(02:00 -> 03:00, a 23-hour day) and 2026-10-25 (03:00 -> 02:00, a 25-hour
+day): EU summer time, last Sunday of March and of October, at 01:00 UTC.
 """
 
 from __future__ import annotations
@@ -22,6 +21,7 @@ from bjtrainer.trainer.clock import (
     SystemClock,
     days_between,
     local_date,
+    local_midnight,
     now,
     system_zone,
     to_utc,
@@ -123,3 +123,37 @@ def test_manual_clock_set_jumps() -> None:
     clock = ManualClock(datetime(2026, 1, 1, tzinfo=UTC), COPENHAGEN)
     shown = clock.set(datetime(2026, 6, 1, 10, 0, tzinfo=UTC))
     assert shown.hour == 12 and shown.tzinfo == COPENHAGEN
+
+
+def test_the_app_clock_is_in_a_named_zone(monkeypatch: pytest.MonkeyPatch) -> None:
+    # A fixed offset (-04:00 in October) would put local midnight after the
+    # New York fall back at 23:00 EST the day before.
+    from bjtrainer.tui.app import local_now
+
+    monkeypatch.setenv("TZ", "America/New_York")
+    assert local_now().tzinfo == ZoneInfo("America/New_York")
+
+
+@pytest.mark.parametrize(
+    ("zone", "day", "shown"),
+    [
+        ("America/New_York", date(2026, 3, 8), "2026-03-08T00:00:00-05:00"),  # springs forward
+        ("America/New_York", date(2026, 3, 9), "2026-03-09T00:00:00-04:00"),
+        ("America/New_York", date(2026, 11, 2), "2026-11-02T00:00:00-05:00"),  # after fall back
+        ("Europe/Copenhagen", date(2026, 3, 30), "2026-03-30T00:00:00+02:00"),
+        ("Europe/Copenhagen", date(2026, 10, 26), "2026-10-26T00:00:00+01:00"),
+        # Santiago skips midnight on 6 September 2026 (24:00 -> 01:00): the
+        # day starts at the change.
+        ("America/Santiago", date(2026, 9, 6), "2026-09-06T01:00:00-03:00"),
+        # Havana falls back at 01:00 on 1 November 2026: midnight happens
+        # twice, and the day starts at the first.
+        ("America/Havana", date(2026, 11, 1), "2026-11-01T00:00:00-04:00"),
+    ],
+)
+def test_local_midnight_is_the_first_instant_of_the_date(zone: str, day: date, shown: str) -> None:
+    midnight = local_midnight(day, ZoneInfo(zone))
+    assert midnight.isoformat() == shown
+    assert local_date(midnight) == day
+    # One microsecond earlier, as an instant (aware arithmetic in one zone is wall time).
+    before = (to_utc(midnight) - timedelta(microseconds=1)).astimezone(ZoneInfo(zone))
+    assert local_date(before) == day - timedelta(days=1)

@@ -9,13 +9,14 @@ daylight-saving change.
 
 Days are counted on calendar dates (:func:`days_between`), never by dividing
 elapsed time: the day a clock springs forward has 23 hours and the day it
-falls back 25, and a one-day interval must still be exactly one day.
+falls back 25, and a one-day interval must still be exactly one day. A day
+starts at :func:`local_midnight` (``docs/practice.md``, "When a spot is due").
 """
 
 from __future__ import annotations
 
 import os
-from datetime import UTC, date, datetime, timedelta, tzinfo
+from datetime import UTC, date, datetime, time, timedelta, tzinfo
 from pathlib import Path
 from typing import Protocol
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
@@ -26,6 +27,7 @@ __all__ = [
     "SystemClock",
     "days_between",
     "local_date",
+    "local_midnight",
     "now",
     "system_zone",
     "to_utc",
@@ -37,9 +39,12 @@ class Clock(Protocol):
 
     The datetime is in the user's time zone, so ``clock().date()`` is the
     local calendar date. A plain function such as
-    ``lambda: datetime.now().astimezone()`` is a clock; so are
+    ``lambda: datetime.now(system_zone())`` is a clock; so are
     :class:`SystemClock` and :class:`ManualClock`. The table session
     (``bjtrainer.trainer.session.TableSession``) takes the same kind of callable.
+    The zone should be a named one (``ZoneInfo``): with a fixed offset such
+    as ``datetime.now().astimezone()`` gives, the local midnight of a date
+    after a daylight-saving change is an hour off.
     """
 
     def __call__(self) -> datetime:
@@ -186,6 +191,28 @@ def local_date(moment: datetime) -> date:
     if moment.tzinfo is None or moment.utcoffset() is None:
         raise ValueError(f"A local date needs an aware datetime, got {moment.isoformat()}.")
     return moment.date()
+
+
+def local_midnight(day: date, zone: tzinfo) -> datetime:
+    """The first instant of the calendar date ``day`` in ``zone``: its local midnight.
+
+    Counted on the calendar, so it is 00:00 local time on either side of a
+    daylight-saving change. Where a zone's clocks skip midnight (spring
+    forward at 24:00, as in America/Santiago) the day starts at the change,
+    shown as 01:00; where midnight happens twice, at the first.
+
+    Returns
+    -------
+    datetime
+        Aware, in ``zone``.
+
+    Examples
+    --------
+    >>> from zoneinfo import ZoneInfo
+    >>> local_midnight(date(2026, 3, 10), ZoneInfo("America/New_York")).isoformat()
+    '2026-03-10T00:00:00-04:00'
+    """
+    return datetime.combine(day, time(), tzinfo=zone).astimezone(UTC).astimezone(zone)
 
 
 def days_between(earlier: date, later: date) -> int:

@@ -32,6 +32,7 @@ from bjtrainer.engine.presets import PRESETS
 from bjtrainer.engine.rules import Rules
 from bjtrainer.engine.shoe import Shoe
 from bjtrainer.store import Store
+from bjtrainer.trainer.clock import system_zone
 from bjtrainer.trainer.session import TableSession
 from bjtrainer.tui.screens.new_session import NewSessionScreen
 from bjtrainer.tui.screens.sit_down import SitDownScreen
@@ -41,8 +42,13 @@ from bjtrainer.tui.views.cards import CardDesign
 
 
 def local_now() -> datetime:
-    """The local date and time, with its UTC offset (the default clock)."""
-    return datetime.now().astimezone()
+    """The local date and time in the user's time zone (the default clock).
+
+    The zone is the named one (:func:`bjtrainer.trainer.clock.system_zone`),
+    not today's fixed offset, so a local midnight on the far side of a
+    daylight-saving change is 00:00 (``docs/practice.md``, "When a spot is due").
+    """
+    return datetime.now(system_zone())
 
 
 class BjTrainerApp(App[None]):

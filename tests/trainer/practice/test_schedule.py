@@ -1,15 +1,16 @@
-"""Spaced repetition of learned spots with fsrs (issue 3, item 7).
+"""Spaced repetition of learned spots with fsrs.
 
-"Graduated spots are not forgotten: a spaced-repetition schedule (the fsrs
-package, correct = Good, wrong = Again) sets when each learned spot is due
-again, and due spots are mixed into focused practice and offered after the
-daily five, never as a wall of reviews (at most ten a day)."
+``docs/practice.md``, "Due spots: learned spots come back": a
+spaced-repetition schedule (the fsrs package, correct = Good, wrong =
+Again) sets when each learned spot is due again, and due spots are mixed
+into focused practice and offered after the daily five, never as a wall of
+reviews (at most ten a day).
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 import pytest
 from fsrs import Card, Rating, Scheduler
@@ -48,15 +49,18 @@ def test_ratings() -> None:
 
 
 def test_graduation_matches_fsrs_itself() -> None:
-    at = NOON
+    at = NOON  # 12:00 CET on 29 November
     record = graduate("practice", "k", at)
     # The same review made directly with fsrs, no learning steps, no fuzz.
     scheduler = Scheduler(learning_steps=(), relearning_steps=(), enable_fuzzing=False)
     expected, _ = scheduler.review_card(Card(card_id=1, due=to_utc(at)), Rating.Good, to_utc(at))
     card = card_of(record)
-    assert card.due == expected.due and card.stability == expected.stability
+    assert card.stability == expected.stability and card.difficulty == expected.difficulty
+    assert expected.due - to_utc(at) == timedelta(days=2)
+    # Due from local midnight two dates on: 00:00 CET on 1 December.
+    assert card.due == datetime.fromisoformat(record.due) == datetime(2026, 11, 30, 23, tzinfo=UTC)
+    assert card.last_review == to_utc(at)
     assert record.reviews == 1
-    assert datetime.fromisoformat(record.due) - to_utc(at) >= timedelta(days=1)
     later = review_card(record, Rating.Good, datetime.fromisoformat(record.due))
     again = review_card(later, Rating.Again, datetime.fromisoformat(later.due))
     assert later.reviews == 2 and again.reviews == 3
@@ -66,14 +70,15 @@ def test_graduation_matches_fsrs_itself() -> None:
     assert again_gap < good_gap  # a miss shortens it
 
 
-def test_due_records_are_the_overdue_ones_oldest_first() -> None:
-    base = to_utc(NOON)
+def test_due_records_are_the_due_dates_up_to_today_oldest_first() -> None:
+    base = to_utc(NOON)  # 12:00 CET on 29 November
     records = [
         CardRecord("practice", key, "{}", (base + timedelta(hours=hours)).isoformat(), 1)
-        for key, hours in (("a", -5), ("b", 3), ("c", -30), ("d", 0))
+        for key, hours in (("a", -5), ("b", 3), ("c", -30), ("d", 0), ("e", 12))
     ]
-    assert [r.spot_key for r in due_records(records, NOON)] == ["c", "a", "d"]
-    assert [r.spot_key for r in due_records(records, NOON, exclude={"c"})] == ["a", "d"]
+    # "b" (15:00) is due today; "e" is due from midnight (00:00 on the 30th).
+    assert [r.spot_key for r in due_records(records, NOON)] == ["c", "a", "d", "b"]
+    assert [r.spot_key for r in due_records(records, NOON, exclude={"c"})] == ["a", "d", "b"]
 
 
 def learned(store: Store, keys: list[str], due_in: timedelta) -> None:
