@@ -1,4 +1,4 @@
-"""Grading accepts the table's chart play (issue 5, item 2).
+"""Grading accepts the table's chart play (``docs/numbers.md``, "The chart play").
 
 A,2 v 5 at `practice`: the published six-deck S17 DAS chart (Wizard of
 Odds, "4-Deck to 8-Deck Blackjack Strategy") doubles soft 13 against a 5,

@@ -1,4 +1,4 @@
-"""The Hint and the Why panel as text (``003_2bdd88f24671a4ec.txt``, shared/RULES.md).
+"""The Hint and the Why panel as text (``docs/numbers.md``, "13. The Hint and the Why").
 
 Figures for hard 16 v 10 after a clean peek, derived independently:
 - bust on one more card: 6, 7, 8, 9 (1/13 each) and a ten-value (4/13):

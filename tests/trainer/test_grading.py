@@ -1,9 +1,10 @@
 """Grading: accepted within 0.02 of the best legal EV, close calls, the grade line.
 
-Rule: ``003_2bdd88f24671a4ec.txt`` and shared/RULES.md ("within 2% of the
-original wager of the best legal action's return, EV_best - EV_choice <= 0.02").
-Figures: Wizard of Odds, Blackjack Appendix 1 (shared/reference/published.md):
-hard 16 v 10 stand -0.5404, hit -0.5398, double -1.0797; 8,8 v 10 split -0.4807.
+Rule: ``docs/numbers.md``, "9. Grading", "The 2% rule" and "Close calls":
+within 2% of the original wager of the best legal action's EV,
+EV_best - EV_choice <= 0.02. Figures: Wizard of Odds, Blackjack Appendix 1
+(``docs/numbers.md``, "15. Published figures we match"): hard 16 v 10 stand
+-0.5404, hit -0.5398, double -1.0797; 8,8 v 10 split -0.4807.
 """
 
 from __future__ import annotations

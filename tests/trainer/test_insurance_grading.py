@@ -1,9 +1,9 @@
-"""Insurance is a graded decision (shared/RULES.md, "The trainer's numbers").
+"""Insurance is a graded decision (``docs/numbers.md``, "8. Insurance").
 
 With an ace up and independent draws, P(dealer blackjack) = 4/13 (the hole
 card is a ten-value). Half-bet insurance paying 2:1 then returns, per unit of
 the original wager, 0.5 * (2 * 4/13 - 9/13) = -1/26 against 0 for declining
-(shared/reference/published.md, "Insurance"): always outside the 2% tolerance.
+(``docs/numbers.md``, "8. Insurance"): always outside the 2% tolerance.
 """
 
 from __future__ import annotations

@@ -19,7 +19,7 @@ from bjtrainer.trainer.practice.sets import PendingDecision, PracticeSet
 PRACTICE = PRESETS["practice"]
 COPENHAGEN = ZoneInfo("Europe/Copenhagen")
 
-#: Noon on the issue's example date, in the Danish seed's time zone.
+#: Noon on the example date of ``docs/practice.md``, "Daily five", Copenhagen time.
 NOON = datetime(2026, 11, 29, 12, 0, tzinfo=COPENHAGEN)
 
 

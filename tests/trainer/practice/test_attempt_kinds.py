@@ -1,10 +1,10 @@
-"""The three kinds of answer are counted apart (issue 3, item 3).
+"""The three kinds of answer are counted apart.
 
-"Each decision is [...] recorded as one of three kinds, counted apart: a
-first unassisted answer, an answer after a hint, a retry (after a miss the
-user may retry the same spot). Only first unassisted answers count toward
-accuracy and toward leaving the review queue." (003_2bdd88f24671a4ec.txt:
-"First unassisted answers, hints and retries are tracked separately".)
+``docs/practice.md``, "Three kinds of answer, counted apart": each decision
+is recorded as one of three kinds, counted apart: a first unassisted
+answer, an answer after a hint, a retry (any further answer to the same
+decision after a miss). Only first unassisted answers count toward accuracy
+and toward clearing a spot from the review queue.
 """
 
 from __future__ import annotations

@@ -1,5 +1,7 @@
-"""The daily five (issue 3, item 5; 003_2bdd88f24671a4ec.txt: "Daily hands
-follow the local calendar date; replaying never replaces the first answers").
+"""The daily five (``docs/practice.md``, "Daily five" and "How the five are chosen").
+
+The five follow the local calendar date, and a replay never replaces the
+first answers of the day.
 
 Identical for a date across restarts (checked in separate processes) and
 different across dates; never trivial (basic strategy: a hard 18 or more

@@ -1,16 +1,19 @@
 """A whole set played through the trainer API, from stacked shoes (no TUI).
 
-Issue 3, items 2 and 3: every decision of a hand counts, after a hit or a
-split too; each is graded as at the table (accepted within 0.02 of the best,
-003_2bdd88f24671a4ec.txt) and recorded as first, after-hint or retry; the
-end shows score, EV given up and the spots missed with best play and reason.
+``docs/practice.md``, "How a decision is graded", "Three kinds of answer,
+counted apart" and "Dealing a spot": every decision of a hand counts, after
+a hit or a split too; each is graded as at the table (accepted within 0.02
+of the best: ``docs/numbers.md``, "The 2% rule") and recorded as first,
+after-hint or retry; the end shows score, EV given up and the spots missed
+with best play and reason.
 
 Expected EVs (units of the original wager): Wizard of Odds, Blackjack
 Appendix 1 (S17, DAS, split to 4; the practice rules without surrender, and
 surrender does not change the values of the other actions): hard 16 v 10
 stand -0.5404, hit -0.5398; 8,8 v 10 split -0.4807. Late surrender is -0.5
-exactly; half-bet insurance is -1/26 (shared/reference/published.md).
-Deals go player, up, player, hole, then draws (shared/RULES.md).
+exactly; half-bet insurance is -1/26 (``docs/numbers.md``, "8. Insurance").
+Deals go player, up, player, hole, then draws (``docs/rules/practice.md``,
+"Order of a round").
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Practice figures computed from a known store (issue 3, item 6).
+"""Practice figures computed from a known store (``docs/practice.md``, "Stats").
 
 The store holds answers written by hand below; every expected figure is
 worked out here from those rows and the definitions of

@@ -1,12 +1,12 @@
-"""The review queue's exit rule, exactly as issue 3, item 4 states it.
+"""The review queue's exit rule, exactly as the practice page states it.
 
-"A spot answered wrong first (or only after a hint) enters the review queue.
-It leaves the queue after two unassisted correct answers given in two
-separate runs; a run is one set, and two runs must be on different local
-days or at least one other set apart, so two correct answers a minute apart
-do not clear it. [...] A spot missed many times (four or more) links to its
-Why figures and the chart row." (003_2bdd88f24671a4ec.txt: "A review hand
-needs two independent correct answers in separate runs to leave the queue".)
+``docs/practice.md``, "Mistakes & weak spots: the review queue": a spot
+enters the queue when the first answer to it was wrong, or was given only
+after a hint. It leaves the queue after two unassisted correct answers,
+given in two separate runs; a run is one practice set, and two runs count
+as separate on different days or with at least one other set between them,
+so two correct answers a minute apart clear nothing. A spot missed four
+times or more links to its Why figures and its row of the strategy chart.
 
 The first half drives the rule directly with answers; the second plays real
 sets through the trainer, from stacked shoes, against a store.
@@ -202,7 +202,7 @@ def test_a_mistake_is_cleared_over_two_runs_with_a_set_between(store: Store) -> 
     clock = ManualClock(NOON)
     practice = make_practice(store, clock=clock)
     # Hard 16 v 10 at practice: surrender -0.5 beats stand -0.5404 by 0.040 > 0.02
-    # (Wizard of Odds, Blackjack Appendix 1; 003_2bdd88f24671a4ec.txt: late surrender).
+    # (Wizard of Odds, Blackjack Appendix 1; docs/rules/practice.md, "Surrender").
     play_sixteen(practice, Action.STAND)
     assert progress(practice) == [(SIXTEEN.key, 1, "0 of 2 done")]
     clock.advance(timedelta(minutes=1))

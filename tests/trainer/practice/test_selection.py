@@ -1,4 +1,6 @@
-"""The weighted draw favours missed spots and unseen spots (issue 3, item 2).
+"""The weighted draw favours missed spots and unseen spots.
+
+``docs/practice.md``, "How the spots of a set are drawn".
 
 The weight of bjtrainer.trainer.practice.selection's docstring is recomputed here
 from its definition: (1 + 2 * misses) / sqrt(1 + seen) / cell_size.

@@ -1,9 +1,9 @@
 """Topics, their candidate spots, and dealing a chosen spot exactly.
 
-Topics: shared/RULES.md ("Focused practice in six topics (decided here):
-hard totals, soft totals, pairs, doubling, stiff hands (hard 12-16),
-surrender and insurance"). Chart plays used as independent references are
-the published six-deck S17 DAS late-surrender basic strategy (Wizard of
+Topics: ``docs/practice.md``, "Focused practice" (six topics: hard totals,
+soft totals, pairs, doubling, stiff hands (hard 12-16), surrender and
+insurance) and "Dealing a spot". Chart plays used as independent references
+are the published six-deck S17 DAS late-surrender basic strategy (Wizard of
 Odds, "4-Deck to 8-Deck Blackjack Strategy"): doubles on hard 9 v 3-6,
 hard 10 v 2-9, hard 11 v 2-10, soft 13-14 v 5-6, soft 15-16 v 4-6, soft
 17-18 v 3-6; surrender 16 v 9, 10, A and 15 v 10.
