@@ -1,4 +1,4 @@
-"""``bjtrainer chart`` (issue 5, item 1).
+"""``bjtrainer chart`` (``docs/numbers.md``, "12. The basic-strategy chart").
 
 Expected cells: the published six-deck S17 DAS late-surrender basic
 strategy (Wizard of Odds, "4-Deck to 8-Deck Blackjack Strategy"): 11 v A
@@ -41,7 +41,8 @@ def test_write_then_check(tmp_path: Path, capsys: pytest.CaptureFixture[str]) ->
     assert main(["chart", "--rules", "home", "--write", "--dir", str(tmp_path)]) == 0
     csv = (tmp_path / "home.csv").read_text(encoding="utf-8")
     assert csv.splitlines()[0] == "hand,2,3,4,5,6,7,8,9,T,A"
-    # Single deck: 7,7 v T is a stand (issue 5; Wizard of Odds single-deck chart).
+    # Single deck: 7,7 v T is a stand (Wizard of Odds single-deck chart; docs/numbers.md,
+    # "The chart play").
     pair_7 = next(line for line in csv.splitlines() if line.startswith("pair 7,"))
     assert pair_7.split(",")[9] == "S"
     assert main(["chart", "--rules", "home", "--check", "--dir", str(tmp_path)]) == 0

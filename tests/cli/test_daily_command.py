@@ -1,4 +1,4 @@
-"""``bjtrainer daily --date 2026-11-29 --json`` (issue 3, item 8).
+"""``bjtrainer daily --date 2026-11-29 --json`` (``docs/practice.md``, "Daily five").
 
 It prints the date's five spots, ``[{"hand": [...], "up": ..., "rules":
 ...}, ...]``, without answering them: nothing is written to the store.

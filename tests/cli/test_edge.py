@@ -1,11 +1,12 @@
-"""``bjtrainer edge``: issue 4, item 6.
+"""``bjtrainer edge`` (``docs/numbers.md``, "14. House edge per round").
 
-"prints the table's expected return per round under best play with
+It prints the table's expected return per round under best play with
 independent draws (the house edge), in percent with six decimals, and the
 breakdown by up card; ``--json`` prints ``{"rules": NAME,
-"expected_return_percent": -0.511734, "by_up": {"2": ..., ..., "A": ...}}``".
+"expected_return_percent": -0.511734, "by_up": {"2": ..., ..., "A": ...}}``.
 The ``guide`` figure is published: Wizard of Odds, Blackjack Appendix 1,
-"the house edge is -0.511734%" (shared/reference/published.md).
+the house edge "-0.511734%" (``docs/numbers.md``, "15. Published figures
+we match").
 """
 
 from __future__ import annotations
@@ -50,8 +51,8 @@ def test_by_up_averages_to_the_overall_figure(capsys: pytest.CaptureFixture[str]
 
 
 def test_night_differs_from_guide_only_with_a_ten_up(capsys: pytest.CaptureFixture[str]) -> None:
-    """night and guide differ in the peek with a ten up (000_8a8a97ee632ebe69.txt:
-    "there is no early check") and in doubling a two-card 21, which never
+    """night and guide differ in the peek with a ten up (``docs/rules/night.md``,
+    "Ten up: no early check") and in doubling a two-card 21, which never
     happens (a two-card 21 is a natural, or a split hand that stands): every
     other up card gives the same figure."""
     guide = edge_json(capsys, "--rules", "guide")["by_up"]

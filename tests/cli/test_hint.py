@@ -1,9 +1,10 @@
-"""``bjtrainer hint``: issue 2, item 8.
+"""``bjtrainer hint`` (``docs/numbers.md``, "13. The Hint and the Why").
 
 Expected values come from Wizard of Odds, Blackjack Appendix 1 (infinite
-deck, S17, DAS; shared/reference/published.md): hard 16 v 10 stand -0.5404,
-hit -0.5398, double -1.0797; 8,8 v 10 split -0.4807. Late surrender returns
-half the bet (003_2bdd88f24671a4ec.txt), so its EV is exactly -0.5.
+deck, S17, DAS; ``docs/numbers.md``, "15. Published figures we match"):
+hard 16 v 10 stand -0.5404, hit -0.5398, double -1.0797; 8,8 v 10 split
+-0.4807. Late surrender returns half the bet (``docs/rules/practice.md``,
+"Surrender"), so its EV is exactly -0.5.
 """
 
 from __future__ import annotations

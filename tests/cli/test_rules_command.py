@@ -1,7 +1,9 @@
-"""``bjtrainer rules``: the presets, and any table as a rules file (issue 4, item 5).
+"""``bjtrainer rules``: the presets, and any table as a rules file.
 
-"``bjtrainer rules --show NAME`` prints a preset as such a file to start
-from." The presets and their one-line names are those of shared/RULES.md.
+``docs/custom-tables.md``, "The file": "``bjtrainer rules --show NAME``
+writes every field with a comment saying what it allows", a file to start
+from. The presets and their one-line names are those of
+``docs/rules/README.md``, "The four tables".
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""``bjtrainer stats --json`` prints the figures of issue 3, item 6, from the store."""
+"""``bjtrainer stats --json`` prints the figures of ``docs/practice.md``, "Stats"."""
 
 from __future__ import annotations
 
