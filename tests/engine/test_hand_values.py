@@ -32,7 +32,8 @@ from bjtrainer.errors import InvalidCardError
     ],
 )
 def test_named_totals(cards: str, expected: HandValue) -> None:
-    """The issue's cases: A,A,9 soft 21; 5,A,A,5 hard 12; A,6,T hard 17."""
+    """The examples of docs/rules/practice.md, "Cards and totals": A,A,9 soft 21; 5,A,A,5
+    hard 12; A,6,T hard 17."""
     assert evaluate(cards) == expected
     assert evaluate([Card(rank, "H") for rank in cards]) == expected
 

@@ -1,6 +1,6 @@
 """The shoe: composition, seeded shuffles, stacking, the reshuffle cut, state.
 
-Rules: docs/rules/README.md rows "decks" and "reshuffle"; docs/rules/<table>.md,
+Rules: docs/rules/README.md, row "decks" and row "reshuffle"; docs/rules/<table>.md,
 "Shoe and penetration" (the night's source: "Once fewer than a quarter of the
 cards are left, the shoe is reshuffled before the next hand"; home: one deck
 shuffled every round).

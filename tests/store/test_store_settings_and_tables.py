@@ -1,4 +1,5 @@
-"""Settings and the saved table (issue 2, item 7: the table comes back after a restart)."""
+"""Settings and the saved table (``docs/playing.md``, "Nothing is lost": the table comes
+back after a restart)."""
 
 from __future__ import annotations
 

@@ -129,7 +129,9 @@ def test_without_surrender_the_surrender_cells_hit() -> None:
 
 
 def test_single_deck_seven_seven_against_ten_is_a_stand() -> None:
-    """Issue 5: "7,7 v 10 is a stand at one deck, a clear hit with independent draws"."""
+    """7,7 v 10 is a stand at one deck, a clear hit with independent draws.
+
+    ``docs/numbers.md``, "The chart play" (and "11. The shoe-aware figures")."""
     home = build_chart(PRESETS["home"])
     assert home.code("pair 7", "T") is Code.STAND
     assert home.code("hard 14", "T") is Code.HIT

@@ -1,7 +1,8 @@
 """The committed ``strategy_tables/`` files equal a fresh computation.
 
-Hand-typed charts are the commonest fault of blackjack trainers (issue 5):
-these files are generated, and this test fails, listing the differing
+Hand-typed charts are the commonest fault of blackjack trainers
+(``docs/numbers.md``, "12. The basic-strategy chart": computed, not typed
+in): these files are generated, and this test fails, listing the differing
 cells, as soon as a committed chart and the computation disagree.
 Regenerate with ``python -m bjtrainer.strategy.generate``.
 """

@@ -112,7 +112,7 @@ def test_a_damaged_cache_file_is_recomputed(practice: Chart) -> None:
 
 
 def test_the_core_never_imports_textual() -> None:
-    """``shared/DESIGN.md``: the core never imports Textual."""
+    """``docs/architecture.md``, "No Textual in the core": the core never imports Textual."""
     import subprocess
     import sys
 

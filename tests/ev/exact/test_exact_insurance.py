@@ -1,4 +1,7 @@
-"""The insurance offer for the cards left: ``docs/numbers.md``, "8. Insurance" and "11"."""
+"""The insurance offer for the cards left.
+
+``docs/numbers.md``, "8. Insurance" and "11. The shoe-aware figures".
+"""
 
 from __future__ import annotations
 

@@ -62,9 +62,9 @@ HARD_BEST = {
 
 # Krigman, dealer final totals before any peek, percent: 17, 18, 19, 20, 21, bust, blackjack,
 # as printed. Each row is rounded so it sums to 100, which moves the bust figure by one
-# unit of the last digit: published.md gives the exact 10-up bust as 21.21 (printed 21.22);
-# with an ace up the other six figures sum to 88.48, so bust is printed 11.52 where the
-# exact 11.5286 rounds to 11.53.
+# unit of the last digit: the exact 10-up bust is 21.21 (printed 21.22; docs/numbers.md,
+# "15. Published figures we match"); with an ace up the other six figures sum to 88.48,
+# so bust is printed 11.52 where the exact 11.5286 rounds to 11.53.
 KRIGMAN = {
     "T": (11.14, 11.14, 11.14, 34.22, 3.45, 21.22, 7.69),
     "A": (13.08, 13.08, 13.08, 13.08, 5.39, 11.52, 30.77),
