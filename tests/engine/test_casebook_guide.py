@@ -45,7 +45,7 @@ def test_decks_six_decks() -> None:
 
 def test_reshuffle_between_rounds_below_a_quarter() -> None:
     """Row "reshuffle": as practice, between rounds once fewer than a
-    quarter (78 of 312 cards) is left (decided here). At 77 left the next deal
+    quarter (78 of 312 cards) is left (decided for the trainer). At 77 left the next deal
     starts from a freshly shuffled shoe: only its own 4 cards are seen."""
     table = Table(GUIDE, np.random.default_rng(8))
     while table.shoe.cards_left > 78:
@@ -80,7 +80,7 @@ def test_blackjack_pays_3_to_2(deal: Dealer) -> None:
 
 
 def test_half_chips_rounded_down(deal: Dealer) -> None:
-    """Row "half chips": rounded down (decided here). A natural on 5
+    """Row "half chips": rounded down (decided for the trainer). A natural on 5
     wins floor(7.5) = 7; on a bet of 7 insurance goes up to floor(3.5) = 3."""
     table, round_ = deal(["A", "9", "K", "7"], rules=GUIDE, bet=5)
     assert round_.result is not None and round_.result.net == 7
@@ -123,7 +123,7 @@ def test_ten_up_dealer_blackjack_ends_the_round_at_the_peek(deal: Dealer) -> Non
 
 
 def test_player_blackjack_paid_after_the_peek(deal: Dealer) -> None:
-    """Row "player blackjack, dealer shows no ace": paid 3:2 after the
+    """Row "your natural, no ace up": paid 3:2 after the
     peek. With a ten up and a 6 in the hole the check is clean: +15, and the
     dealer's 16 draws nothing (no live hand is left)."""
     table, round_ = deal(["K", "T", "A", "6", "5"], rules=GUIDE)
@@ -134,7 +134,7 @@ def test_player_blackjack_paid_after_the_peek(deal: Dealer) -> None:
 
 
 def test_blackjack_against_blackjack_pushes(deal: Dealer) -> None:
-    """Row "blackjack vs blackjack": push (source: "A
+    """Row "natural against natural": push (source: "A
     player holding blackjack as well pushes")."""
     table, round_ = deal(["A", "A", "Q", "J"], rules=GUIDE)
     round_.decline_insurance()
@@ -237,7 +237,7 @@ def test_no_surrender(deal: Dealer) -> None:
 
 
 def test_hand_reaching_21_stands_hitting_only_below_21(deal: Dealer) -> None:
-    """Row "hand reaches 21": stands; hitting allowed only below 21
+    """Row "a hand reaching 21": stands; hitting allowed only below 21
     (source: "You can keep hitting while your total is below
     21"). 4,5 draws 2 (11) and may hit again; then 3,7 make 21 and the hand
     stands by itself against the dealer's 18: +10."""
@@ -265,9 +265,9 @@ def test_worked_round_of_the_guide(deal: Dealer) -> None:
 
 
 def test_split_hands_get_their_second_card_in_turn(deal: Dealer) -> None:
-    """Row "split hands dealt": each next hand gets its second card
-    when its turn begins (decided here). 9,9: hand 1 takes 2 then 5 while hand
-    2 waits with one 9; hand 2 then gets the K."""
+    """Row "split hands": each next hand gets its second card when its
+    turn begins (decided for the trainer). 9,9: hand 1 takes 2 then 5 while
+    hand 2 waits with one 9; hand 2 then gets the K."""
     _, round_ = deal(["9", "T", "9", "7", "2", "5", "K"], rules=GUIDE)
     round_.split()
     round_.hit()
@@ -278,7 +278,7 @@ def test_split_hands_get_their_second_card_in_turn(deal: Dealer) -> None:
 
 
 def test_all_hands_busted_dealer_draws_nothing(deal: Dealer) -> None:
-    """Row "all hands busted or settled": the hole card is shown, the
+    """Row "dealer draws": the hole card is shown, the
     dealer does not draw (source: "Busting loses the wager
     immediately"). The dealer's 15 would have to draw; it does not: -10."""
     table, round_ = deal(["T", "5", "6", "T", "9"], rules=GUIDE)
@@ -289,7 +289,7 @@ def test_all_hands_busted_dealer_draws_nothing(deal: Dealer) -> None:
 
 
 def test_a_bust_stays_lost_when_the_dealer_busts_later(deal: Dealer) -> None:
-    """Row "all hands busted or settled" with a live hand left
+    """Row "dealer draws" with a live hand left
     (source: "a dealer bust later in the round does not bring
     it back"). 8,8 against 6 (hole T): hand 1 8,6 hits K (24, -10); hand 2 8,9
     stands; the dealer's 16 draws T (26): hand 2 +10, net 0."""
@@ -304,7 +304,7 @@ def test_a_bust_stays_lost_when_the_dealer_busts_later(deal: Dealer) -> None:
 
 
 def test_starting_chips_and_bets_as_practice() -> None:
-    """Rows "starting chips" (1000, decided here), "bet" (whole chips
+    """Rows "starting chips" (1000, decided for the trainer), "bet" (whole chips
     1..1000, first bet 10, as practice) and "leave the table" (no CASH OUT)."""
     table = Table(GUIDE, np.random.default_rng(2))
     assert table.balance == 1000

@@ -133,7 +133,7 @@ def test_ten_up_dealer_blackjack_ends_the_round_at_the_peek(deal: Dealer) -> Non
 
 
 def test_player_blackjack_paid_after_the_peek(deal: Dealer) -> None:
-    """Row "player blackjack, dealer shows no ace"
+    """Row "your natural, no ace up"
     (source: "Har dealeren ikke blackjack, betales spillernes
     naturlige blackjacks straks med 3:2", without a dealer blackjack naturals
     are paid 3:2 at once). Ten up, 7 in the hole: +15."""
@@ -144,7 +144,7 @@ def test_player_blackjack_paid_after_the_peek(deal: Dealer) -> None:
 
 
 def test_blackjack_against_blackjack_pushes(deal: Dealer) -> None:
-    """Row "blackjack vs blackjack" (source: "To
+    """Row "natural against natural" (source: "To
     naturlige blackjacks er push")."""
     table, round_ = deal(["A", "A", "T", "K"], rules=HOME)
     assert round_.hands[0].outcome is Outcome.PUSH
@@ -227,7 +227,7 @@ def test_no_surrender(deal: Dealer) -> None:
 
 
 def test_hand_reaching_21_stands_by_itself(deal: Dealer) -> None:
-    """Row "hand reaches 21" (source: "Rammer du præcis
+    """Row "a hand reaching 21" (source: "Rammer du præcis
     21 efter et hit, står hånden automatisk", hitting exactly 21 stands the hand).
     A,5 hits 5 (soft 21) against the dealer's 20: +10."""
     table, round_ = deal(["A", "T", "5", "K", "5"], rules=HOME)
@@ -237,7 +237,7 @@ def test_hand_reaching_21_stands_by_itself(deal: Dealer) -> None:
 
 
 def test_split_hands_played_one_at_a_time_in_order(deal: Dealer) -> None:
-    """Row "split hands dealt" (source: "Splittede
+    """Row "split hands" (source: "Splittede
     hænder spilles færdig én ad gangen i den rækkefølge, de blev delt")."""
     _, round_ = deal(["7", "T", "7", "8", "3", "K", "2"], rules=HOME)
     round_.split()
@@ -250,7 +250,7 @@ def test_split_hands_played_one_at_a_time_in_order(deal: Dealer) -> None:
 
 
 def test_busted_hand_is_not_revived_and_all_busted_draws_nothing(deal: Dealer) -> None:
-    """Row "all hands busted or settled" (source: "Hvis
+    """Row "dealer draws" (source: "Hvis
     du allerede er gået over 21, bliver hånden ikke genoplivet af, at dealeren
     senere også går over", a bust is not revived by a later dealer bust). The
     dealer's 14 would draw; with every hand busted it does not."""
@@ -263,8 +263,8 @@ def test_busted_hand_is_not_revived_and_all_busted_draws_nothing(deal: Dealer) -
 
 
 def test_starting_chips_500_and_even_bets_2_to_100() -> None:
-    """Rows "starting chips" (500, decided here), "bet" (even amounts
-    2..100, decided here) and "leave the table" (no CASH OUT)."""
+    """Rows "starting chips" (500, decided for the trainer), "bet" (even amounts
+    2..100, decided for the trainer) and "leave the table" (no CASH OUT)."""
     table = Table(HOME, np.random.default_rng(4))
     assert table.balance == 500
     assert all(table.can_bet(amount) for amount in range(2, 101, 2))

@@ -143,7 +143,7 @@ def test_ten_up_blackjack_takes_split_money_after_a_bust(deal: Dealer) -> None:
 
 
 def test_player_blackjack_with_no_ace_up_settled_at_once(deal: Dealer) -> None:
-    """Row "player blackjack, dealer shows no ace": settled at once, 3:2,
+    """Row "your natural, no ace up": settled at once, 3:2,
     without looking at the hole card (source: "If you're dealt
     a blackjack and the dealer isn't showing an ace, the hand is settled right
     away"). Against a 4 up the round is over at the deal and the dealer's 13
@@ -156,7 +156,7 @@ def test_player_blackjack_with_no_ace_up_settled_at_once(deal: Dealer) -> None:
 
 
 def test_blackjack_against_blackjack_pushes_with_an_ace_up(deal: Dealer) -> None:
-    """Row "blackjack vs blackjack": push, only possible with an ace up
+    """Row "natural against natural": push, only possible with an ace up
     (source: "Blackjack against blackjack: Push. Your bet comes
     back")."""
     table, round_ = deal(["K", "A", "A", "J"], rules=NIGHT, bet=10)
@@ -244,7 +244,7 @@ def test_no_surrender(deal: Dealer) -> None:
 
 
 def test_hand_reaching_21_stands_by_itself(deal: Dealer) -> None:
-    """Row "hand reaches 21" (source: "Reach 21 and the
+    """Row "a hand reaching 21" (source: "Reach 21 and the
     hand stands automatically"). 9,2 hits a T against the dealer's 19: +10."""
     table, round_ = deal(["9", "9", "2", "T", "T"], rules=NIGHT, bet=10)
     round_.hit()
@@ -253,7 +253,7 @@ def test_hand_reaching_21_stands_by_itself(deal: Dealer) -> None:
 
 
 def test_split_hands_get_their_second_card_in_turn(deal: Dealer) -> None:
-    """Row "split hands dealt" (decided here; source:
+    """Row "split hands" (decided for the trainer; source:
     "Each hand gets a second card and is played in turn")."""
     _, round_ = deal(["4", "T", "4", "7", "6", "3"], rules=NIGHT)
     round_.split()
@@ -264,7 +264,7 @@ def test_split_hands_get_their_second_card_in_turn(deal: Dealer) -> None:
 
 
 def test_all_hands_busted_dealer_draws_nothing(deal: Dealer) -> None:
-    """Row "all hands busted or settled" (source: "If
+    """Row "dealer draws" (source: "If
     all of your hands busted, the dealer doesn't need to draw")."""
     table, round_ = deal(["T", "3", "5", "9", "8"], rules=NIGHT, bet=10)
     round_.hit()

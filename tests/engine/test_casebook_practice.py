@@ -159,8 +159,8 @@ def test_half_chips_are_rounded_down(deal: Dealer) -> None:
 
 
 def test_dealer_peeks_with_ten_up_and_ends_the_round(deal: Dealer) -> None:
-    """Rows "dealer checks for blackjack: ace or ten up, before any
-    player action" and "ten up, dealer has blackjack: round ends at the peek"
+    """Rows "dealer checks for blackjack" (ace or ten up, before you act)
+    and "ten up, dealer has blackjack" (the round ends at the peek)
     (source: "The dealer checks for Blackjack before player
     actions when showing an ace or a ten-value card"). The player's 11 never
     gets to double: only the 10-chip bet is lost."""
@@ -176,9 +176,9 @@ def test_dealer_peeks_with_ten_up_and_ends_the_round(deal: Dealer) -> None:
 
 
 def test_dealer_peeks_with_ace_up_after_the_insurance_answer(deal: Dealer) -> None:
-    """Rows "dealer checks for blackjack" and "Order of a round" steps
-    3-4: with an ace up insurance is answered first, then the peek ends the
-    round on a dealer blackjack."""
+    """Row "dealer checks for blackjack" and ``docs/rules/practice.md``,
+    "Order of a round", steps 3-4: with an ace up insurance is answered
+    first, then the peek ends the round on a dealer blackjack."""
     table, round_ = deal(["T", "A", "9", "Q"])
     assert round_.phase is Phase.INSURANCE
     assert not round_.dealer_checked
@@ -204,7 +204,7 @@ def test_clean_peek_keeps_the_hole_card_down(deal: Dealer) -> None:
 
 
 def test_player_blackjack_paid_after_the_peek(deal: Dealer) -> None:
-    """Row "player blackjack, dealer shows no ace": paid 3:2 after the
+    """Row "your natural, no ace up": paid 3:2 after the
     peek (source). A ten up with a 5 in the hole: the peek
     is clean, the natural is paid 15, and the dealer's 15 draws nothing since
     no live hand is left."""
@@ -221,7 +221,7 @@ def test_player_blackjack_paid_after_the_peek(deal: Dealer) -> None:
 
 
 def test_blackjack_against_blackjack_pushes(deal: Dealer) -> None:
-    """Row "blackjack vs blackjack": push (source:
+    """Row "natural against natural": push (source:
     "Two naturals tie and return the original wager"), with an ace or a ten up."""
     table, round_ = deal(["A", "A", "J", "K"])
     round_.decline_insurance()
@@ -466,7 +466,7 @@ def test_surrender_only_on_the_first_two_cards_of_the_original_hand(deal: Dealer
 
 
 def test_hand_reaching_21_stands_by_itself(deal: Dealer) -> None:
-    """Row "hand reaches 21": stands automatically
+    """Row "a hand reaching 21": stands automatically
     (source). 5,6 hits a T: the hand stands and the dealer's
     T,7 = 17 loses: +10."""
     table, round_ = deal(["5", "T", "6", "7", "T"])
@@ -478,7 +478,7 @@ def test_hand_reaching_21_stands_by_itself(deal: Dealer) -> None:
 
 
 def test_split_hand_dealt_21_stands_by_itself(deal: Dealer) -> None:
-    """Rows "hand reaches 21" and "split hands dealt": T,T split, hand 1
+    """Rows "a hand reaching 21" and "split hands": T,T split, hand 1
     draws an A (21) and stands at once; play moves to hand 2."""
     _, round_ = deal(["T", "9", "T", "8", "A", "7"])
     round_.split()
@@ -491,7 +491,7 @@ def test_split_hand_dealt_21_stands_by_itself(deal: Dealer) -> None:
 
 
 def test_next_split_hand_gets_its_second_card_when_its_turn_begins(deal: Dealer) -> None:
-    """Row "split hands dealt" (source: "the next hand
+    """Row "split hands" (source: "the next hand
     receives its second card when its turn begins"). Hand 2 waits with one
     card while hand 1 hits; it then gets the next card of the shoe."""
     _, round_ = deal(["8", "T", "8", "7", "2", "5", "4"])
@@ -509,7 +509,7 @@ def test_next_split_hand_gets_its_second_card_when_its_turn_begins(deal: Dealer)
 
 
 def test_all_hands_busted_dealer_shows_hole_and_draws_nothing(deal: Dealer) -> None:
-    """Row "all hands busted or settled": hole card shown, dealer does
+    """Row "dealer draws": hole card shown, dealer does
     not draw (source: "Going over 21 loses immediately, even
     if the dealer later busts"). Dealer T,4 would have to draw; it does not."""
     table, round_ = deal(["T", "T", "6", "4", "8", "2"])

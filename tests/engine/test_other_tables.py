@@ -47,7 +47,7 @@ def test_night_ten_up_blackjack_takes_doubled_and_split_money(deal: Dealer) -> N
 
 
 def test_night_natural_with_ten_up_is_paid_at_once(deal: Dealer) -> None:
-    """Row "player blackjack, dealer shows no ace", night column:
+    """Row "your natural, no ace up", night column:
     "settled at once, 3:2, without looking at the hole card" (source),
     even when the hole card would have made a dealer blackjack: +15 on 10."""
     table, round_ = deal(["A", "T", "K", "A"], rules=NIGHT, bet=10)
