@@ -1,4 +1,7 @@
-"""Migrations: applied once, in order, idempotent on reopen (shared/DESIGN.md, "The store")."""
+"""Migrations: applied once, in order, idempotent on reopen.
+
+The store's migrations: ``docs/architecture.md``, "Storage and the faces".
+"""
 
 from __future__ import annotations
 
