@@ -20,7 +20,13 @@ full sentence (and returns the amount it settles on, where there is one),
 A table is saved as plain data (:meth:`Table.to_state`) and restored by
 replaying the current round from its start (:meth:`Table.from_state`), so a
 hand in progress comes back exactly, with the same shoe continuing; the
-Repeat box and a cleared bet are part of the saved table.
+Repeat box and a cleared bet are part of the saved table, and so is where
+the chips came from (the starting chips, the refills, the nets of the rounds
+settled), so that chips are conserved over the whole history
+(``docs/numbers.md``, "Units"):
+
+    started_with + refilled + settled_earlier + round.settled_net()
+        == balance + round.chips_on_table()
 """
 
 from __future__ import annotations
@@ -99,6 +105,14 @@ class Table:
     shoe : Shoe
     round : Round or None
         The round in play or the last one settled; None before the first deal.
+    started_with : int
+        The chips this table started with, ``rules.starting_chips`` (a
+        table saved before this was kept: the chips it held when restored).
+    refilled : int
+        Chips every refill of this table added.
+    settled_earlier : int
+        The net chips of every round before :attr:`round` (negative when
+        they lost); :attr:`round`'s own is ``round.settled_net()``.
     """
 
     def __init__(self, rules: Rules, rng: np.random.Generator, *, shoe: Shoe | None = None) -> None:
@@ -110,6 +124,9 @@ class Table:
         self.bet_cleared = False
         self.round: Round | None = None
         self._round_start: dict[str, Any] | None = None
+        self.started_with = rules.starting_chips
+        self.refilled = 0
+        self.settled_earlier = 0
 
     @property
     def rng(self) -> np.random.Generator:
@@ -426,7 +443,9 @@ class Table:
         if self.shoe.needs_shuffle():
             self.shoe.shuffle()
         self.bet = self.next_bet()
+        earlier = self.round.settled_net() if self.round is not None else 0
         self.round = Round(self.rules, self.shoe, self.bankroll, self.bet)
+        self.settled_earlier += earlier
         self._take_bet_off_if_settled()
         return self.round
 
@@ -483,7 +502,9 @@ class Table:
             See :meth:`verify_refilling`.
         """
         self.verify_refilling()
-        self.bankroll.pay(self.rules.starting_chips - self.balance)
+        added = self.rules.starting_chips - self.balance
+        self.bankroll.pay(added)
+        self.refilled += added
 
     # ------------------------------------------------------------------
     # The end of the night
@@ -548,7 +569,9 @@ class Table:
         dict
             ``format``; ``rules`` (``Rules.model_dump``); the current
             ``balance``, ``bet``, ``repeat_bet``, ``bet_cleared``, ``rng``
-            (bit-generator state) and ``shoe``; and ``round``: None before
+            (bit-generator state) and ``shoe``; ``chips``: ``{"start":
+            started_with, "refills": refilled, "settled":
+            settled_earlier}``; and ``round``: None before
             the first deal, else the balance, bet, generator and shoe as
             they were at the start of the current (or last) round plus that
             round's ``actions`` (``[{"action": "hit", "amount": None}, ...]``).
@@ -569,6 +592,11 @@ class Table:
             "bet_cleared": self.bet_cleared,
             "rng": _rng_state(self.rng),
             "shoe": self.shoe.to_state(),
+            "chips": {
+                "start": self.started_with,
+                "refills": self.refilled,
+                "settled": self.settled_earlier,
+            },
             "round": round_state,
         }
 
@@ -577,7 +605,9 @@ class Table:
         """Rebuild a table from :meth:`to_state` data, replaying its round.
 
         A saved table without ``repeat_bet`` or ``bet_cleared`` gets the
-        defaults: the box ticked, no bet cleared.
+        defaults: the box ticked, no bet cleared; one without ``chips``
+        starts its account of chips with those it holds (no refill, no
+        earlier net).
 
         Raises
         ------
@@ -606,6 +636,7 @@ class Table:
             table.bet = _whole(state["bet"], "bet")
             table.repeat_bet = _flag(state.get("repeat_bet", True), "repeat_bet")
             table.bet_cleared = _flag(state.get("bet_cleared", False), "bet_cleared")
+            table._account_for(state.get("chips"))
         except SavedStateError:
             raise
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
@@ -615,6 +646,25 @@ class Table:
         if table.shoe.to_state() != state["shoe"] or _rng_state(table.rng) != state["rng"]:
             raise SavedStateError("Cannot restore the saved table: the replay did not match it.")
         return table
+
+    def _account_for(self, chips: Any) -> None:
+        """Take the saved account of chips (``to_state()["chips"]``), or start one.
+
+        Without one (a table saved before it was kept) the account starts
+        with the chips held now: the balance and what is on the table,
+        less what the round in play has settled already.
+        """
+        if chips is None:
+            round_ = self.round
+            in_round = 0 if round_ is None else round_.chips_on_table() - round_.settled_net()
+            self.started_with = self.balance + in_round
+            return
+        self.started_with = _whole(chips["start"], "start")
+        self.refilled = _whole(chips["refills"], "refills")
+        settled = chips["settled"]
+        if isinstance(settled, bool) or not isinstance(settled, int):
+            raise SavedStateError(f"Not a saved table: settled is {settled!r}.")
+        self.settled_earlier = settled
 
     @classmethod
     def _at(cls, rules: Rules, start: dict[str, Any]) -> Table:
