@@ -33,6 +33,23 @@ class StoreError(BjTrainerError):
     """The local store cannot be opened or read."""
 
 
+class StoreBusyError(StoreError):
+    """Another bjtrainer window or command held the store's write lock past the busy timeout.
+
+    Nothing of the write was kept; the same write may simply be tried again
+    (``docs/playing.md``, "Two windows").
+    """
+
+
+class TableChangedError(StoreError):
+    """The saved table moved on since it was loaded: another window played it.
+
+    Raised by a compare-and-set save of the table (nothing of the write is
+    kept), and by the table session once it has reloaded the newer table
+    (``docs/playing.md``, "Two windows").
+    """
+
+
 class PracticeError(BjTrainerError, ValueError):
     """A practice set that cannot start now, or a practice input that is not valid.
 

@@ -24,6 +24,7 @@ RELEASED = [
     "m010_create_board",
     "m011_fold_decisions_into_attempts",
     "m012_hint_mark_into_saved_tables",
+    "m013_saved_table_revision",
 ]
 
 

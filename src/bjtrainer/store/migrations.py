@@ -11,7 +11,8 @@ settings
     One row per setting: ``key`` (primary key), ``value`` (text).
 saved_tables
     One row per rules id: ``rules_id`` (primary key), ``state`` (the table's
-    ``to_state()`` as JSON, with the session's hint mark).
+    ``to_state()`` as JSON, with the session's hint mark), ``revision``
+    (added by ``m013``: 1 for a new row, one more at every save).
 decisions
     Created by ``m002``: one row per graded answer at the table. Its rows are
     folded into ``attempts`` and the table dropped by ``m011``.
@@ -356,3 +357,13 @@ def m012_hint_mark_into_saved_tables(db: Database) -> None:
                 saved.update(rules_id, {"state": text})
     for row in rows:
         settings.delete(row["key"])
+
+
+@MIGRATIONS()
+def m013_saved_table_revision(db: Database) -> None:
+    """Add ``saved_tables.revision``: 1 for every row saved so far.
+
+    A save bumps it in the same transaction; a window saves only over the
+    revision it loaded (:meth:`bjtrainer.store.Store.save_table`).
+    """
+    db.table("saved_tables").add_column("revision", int, not_null_default=1)

@@ -290,7 +290,14 @@ class SavedTable:
     rules_id : str
     state : Mapping[str, Any]
         JSON-able: ``Table.to_state()`` and the session's own marks.
+    revision : int or None
+        Read back (:meth:`bjtrainer.store.Store.saved_table`): the row's
+        revision. To save: the revision the state follows (the one loaded
+        or last saved; 0 for a table never saved), checked in the write's
+        transaction, which is refused with ``TableChangedError`` if the row
+        moved on; ``None`` saves over whatever is there.
     """
 
     rules_id: str
     state: Mapping[str, Any]
+    revision: int | None = None

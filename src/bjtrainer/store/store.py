@@ -13,13 +13,21 @@ the end of the run, together. A write opens with ``BEGIN IMMEDIATE``, which take
 lock at once and so waits on the busy timeout while another window writes
 (a deferred ``BEGIN`` that reads first would fail at once in WAL mode when
 the other window commits in between); a write inside an open transaction
-is a savepoint of it.
+is a savepoint of it. A lock held past the busy timeout raises
+:class:`~bjtrainer.errors.StoreBusyError`, and nothing of the write is kept.
+
+Each saved table carries a revision, bumped by every save in the save's
+transaction. A window saves over the revision it loaded or last saved
+(a compare-and-set); when another window saved in between, the save is
+refused with :class:`~bjtrainer.errors.TableChangedError` and nothing of
+it is written (``docs/playing.md``, "Two windows").
 """
 
 from __future__ import annotations
 
 import json
 import sqlite3
+import time
 from collections.abc import Callable, Iterator, Mapping
 from contextlib import contextmanager
 from pathlib import Path
@@ -28,13 +36,15 @@ from typing import Any
 from sqlite_utils import Database
 
 from bjtrainer import paths
-from bjtrainer.errors import StoreError
+from bjtrainer.errors import StoreBusyError, StoreError, TableChangedError
 from bjtrainer.store.migrations import MIGRATIONS
 from bjtrainer.store.practice import PracticeStore
 from bjtrainer.store.records import AnswerEffects, AttemptRecord, SavedTable
 
 #: How long a write waits for another connection's lock, in milliseconds.
 BUSY_TIMEOUT_MS = 5000
+#: Seconds between two tries of a write waiting for another connection's lock.
+LOCK_POLL_S = 0.001
 
 
 def _location(db: Database) -> str:
@@ -73,7 +83,10 @@ class Store(PracticeStore):
         with self._guard("open"):
             db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
             db.enable_wal()
-            MIGRATIONS.apply(db)
+            pending = MIGRATIONS.pending(db)
+        if pending:  # under the write lock: two windows opening a new file take turns
+            with self._write("open"):
+                MIGRATIONS.apply(db)
 
     @classmethod
     def open(cls, path: Path | None = None) -> Store:
@@ -126,6 +139,12 @@ class Store(PracticeStore):
         try:
             yield
         except sqlite3.DatabaseError as exc:
+            if _busy(exc):
+                raise StoreBusyError(
+                    f"The bjtrainer store {_location(self.db)} is busy: another bjtrainer "
+                    f"window or command kept it locked for {BUSY_TIMEOUT_MS / 1000:g} s. "
+                    "Nothing was changed; try again."
+                ) from exc
             raise StoreError(
                 f"Cannot {doing} the bjtrainer store {_location(self.db)}: {exc}. "
                 f"Move the file away (or set {paths.HOME_ENV}) to start a new store."
@@ -140,9 +159,11 @@ class Store(PracticeStore):
 
         Raises
         ------
+        StoreBusyError
+            If another connection held the write lock for the whole busy
+            timeout; nothing of the block is kept.
         StoreError
-            If the database cannot be written (a lock held longer than the
-            busy timeout included); nothing of the block is kept.
+            If the database cannot be written; nothing of the block is kept.
         """
         with self._guard(doing):
             conn = self.db.conn
@@ -150,7 +171,7 @@ class Store(PracticeStore):
                 with self.db.atomic():
                     yield
                 return
-            conn.execute("BEGIN IMMEDIATE")
+            _begin_immediate(conn)
             try:
                 yield
             except BaseException:
@@ -231,27 +252,78 @@ class Store(PracticeStore):
             table.insert({"rules_id": chosen, "state": rows[0]["state"]})
         return chosen
 
-    def save_table(self, rules_id: str, state: Mapping[str, Any]) -> None:
+    def save_table(
+        self, rules_id: str, state: Mapping[str, Any], *, revision: int | None = None
+    ) -> int:
         """Save a table's state (``Table.to_state()``), one row per rules id.
 
         The row is replaced in one transaction: after a crash, the store
-        holds either the previous state or this one, whole.
+        holds either the previous state or this one, whole. Every save bumps
+        the row's revision by one (a new row starts at 1).
+
+        Parameters
+        ----------
+        rules_id : str
+        state : Mapping[str, Any]
+        revision : int, optional
+            The revision this state follows (the one loaded or last saved;
+            0 for a table never saved): a compare-and-set, checked under the
+            write lock. ``None`` saves over whatever is there.
+
+        Returns
+        -------
+        int
+            The row's new revision.
 
         Raises
         ------
         TypeError, ValueError
             If ``state`` is not JSON-serialisable, or holds NaN or infinity
             (nothing is written).
+        TableChangedError
+            If the row's revision is not ``revision``: another window saved
+            the table since (nothing is written).
+        StoreBusyError
+            If another connection held the write lock past the busy timeout.
         StoreError
             If the database cannot be written.
         """
         text = _state_text(state)
         with self._write():
-            self._put_table(rules_id, text)
+            return self._put_table(SavedTable(rules_id, state, revision), text)
 
-    def _put_table(self, rules_id: str, text: str) -> None:
-        row = {"rules_id": rules_id, "state": text}
+    def table_revision(self, rules_id: str) -> int:
+        """The revision of the table saved for ``rules_id``; 0 when none is saved.
+
+        One indexed read, cheap enough before every move.
+
+        Raises
+        ------
+        StoreError
+            If the database cannot be read.
+        """
+        with self._guard("read"):
+            row = self.db.execute(
+                "select revision from saved_tables where rules_id = ?", [rules_id]
+            ).fetchone()
+        return int(row[0]) if row is not None else 0
+
+    def _check_revision(self, table: SavedTable) -> int:
+        """The row's revision (inside a write); raises if it is not ``table.revision``."""
+        current = self.table_revision(table.rules_id)
+        if table.revision is not None and current != table.revision:
+            raise TableChangedError(
+                f"The saved {table.rules_id!r} table was changed by another window "
+                f"(revision {current}, this one follows {table.revision}); nothing was written."
+            )
+        return current
+
+    def _put_table(self, table: SavedTable, text: str) -> int:
+        """Write the row (inside a write) after :meth:`_check_revision`; its new revision."""
+        revision = self._check_revision(table) + 1
+        row = {"rules_id": table.rules_id, "state": text, "revision": revision}
         self.db.table("saved_tables").upsert(row, pk="rules_id")
+        return revision
 
     def load_table(self, rules_id: str) -> dict[str, Any] | None:
         """The last state saved for ``rules_id``, or ``None`` if there is none.
@@ -261,17 +333,30 @@ class Store(PracticeStore):
         StoreError
             If the database cannot be read or the saved row is not a JSON object.
         """
+        saved = self.saved_table(rules_id)
+        return dict(saved.state) if saved is not None else None
+
+    def saved_table(self, rules_id: str) -> SavedTable | None:
+        """The state saved for ``rules_id`` and its revision (one read), or ``None``.
+
+        Raises
+        ------
+        StoreError
+            If the database cannot be read or the saved row is not a JSON object.
+        """
         with self._guard("read"):
-            rows = list(self.db.table("saved_tables").rows_where("rules_id = ?", [rules_id]))
-        if not rows:
+            row = self.db.execute(
+                "select state, revision from saved_tables where rules_id = ?", [rules_id]
+            ).fetchone()
+        if row is None:
             return None
         try:
-            state = json.loads(rows[0]["state"])
+            state = json.loads(row[0])
         except (TypeError, ValueError) as exc:
             raise StoreError(f"The saved {rules_id!r} table is unreadable: {exc}.") from exc
         if not isinstance(state, dict):
             raise StoreError(f"The saved {rules_id!r} table is not a JSON object.")
-        return state
+        return SavedTable(rules_id, state, int(row[1]))
 
     # A graded answer
 
@@ -297,7 +382,8 @@ class Store(PracticeStore):
         table : SavedTable, optional
             The table after the answer, saved in the same transaction
             (always, even when the token was stored already: the table in
-            play moved on either way).
+            play moved on either way). With a ``revision``, the save is a
+            compare-and-set, checked before anything is written.
         run_finished_at : str, optional
             ISO time at which the answer finished its run (the last hand of
             a set settled): the run is marked finished in the same
@@ -314,12 +400,20 @@ class Store(PracticeStore):
         ------
         TypeError, ValueError
             If ``table.state`` is not JSON-serialisable; nothing is written.
+        TableChangedError
+            If the saved table is not at ``table.revision`` (another window
+            played it): nothing of the answer is kept.
+        StoreBusyError
+            If another connection held the write lock past the busy timeout;
+            nothing of the answer is kept.
         StoreError
             If the store cannot be written; nothing of the answer is kept.
             Errors raised by ``effects`` roll the answer back too.
         """
         text = _state_text(table.state) if table is not None else None
         with self._write():
+            if table is not None:
+                self._check_revision(table)  # before any work: a stale window writes nothing
             stored = self._add_attempt(attempt)
             if stored and effects is not None:
                 change = effects()
@@ -330,10 +424,50 @@ class Store(PracticeStore):
                 if change.daily is not None:
                     self._put_daily(change.daily)
             if table is not None and text is not None:
-                self._put_table(table.rules_id, text)
+                self._put_table(table, text)
             if run_finished_at is not None and attempt.run_id is not None:
                 self.finish_run(attempt.run_id, run_finished_at)
         return stored
+
+
+def _begin_immediate(conn: sqlite3.Connection) -> None:
+    """``BEGIN IMMEDIATE``, trying again every :data:`LOCK_POLL_S` for up to the busy timeout.
+
+    SQLite's own busy handler waits longer and longer between tries (up to
+    100 ms), so a window that writes back to back could keep another one
+    waiting for seconds; trying every millisecond takes the lock at the
+    first gap. The connection's ``busy_timeout`` (:data:`BUSY_TIMEOUT_MS`)
+    is how long it tries; it is 0 meanwhile and set back afterwards (for
+    every other wait).
+
+    Raises
+    ------
+    sqlite3.OperationalError
+        "database is locked" once the busy timeout has passed, or any other
+        error of the statement.
+    """
+    timeout_ms = int(conn.execute("PRAGMA busy_timeout").fetchone()[0])
+    deadline = time.monotonic() + timeout_ms / 1000
+    conn.execute("PRAGMA busy_timeout = 0")
+    try:
+        while True:
+            try:
+                conn.execute("BEGIN IMMEDIATE")
+                return
+            except sqlite3.OperationalError as exc:
+                if not _busy(exc) or time.monotonic() >= deadline:
+                    raise
+            time.sleep(LOCK_POLL_S)
+    finally:
+        conn.execute(f"PRAGMA busy_timeout = {timeout_ms}")
+
+
+def _busy(exc: sqlite3.DatabaseError) -> bool:
+    """Whether ``exc`` is SQLite's "database is locked" (``SQLITE_BUSY`` or ``SQLITE_LOCKED``)."""
+    code = getattr(exc, "sqlite_errorcode", None)
+    if isinstance(code, int):
+        return code & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+    return "locked" in str(exc)
 
 
 def _state_text(state: Mapping[str, Any]) -> str:

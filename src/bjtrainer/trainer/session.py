@@ -19,14 +19,25 @@ attempt, so a table mistake enters the review queue and the figures, and the
 attempt, its effects and the table after it are one store write
 (:meth:`TableSession.play`). The session's :attr:`TableSession.practice`
 serves the practice screens of this table.
+
+Several windows may play one table (``docs/playing.md``, "Two windows"). The
+session knows the revision of the saved table it plays; before a move it
+reads the saved revision (one cheap read) and its save is a compare-and-set
+on that revision, in the move's transaction. When another window saved the
+table since, the session reloads the newer table, the move is not applied,
+and :class:`~bjtrainer.errors.TableChangedError` carries
+:data:`RELOADED_NOTICE`. A store locked past the busy timeout
+(:class:`~bjtrainer.errors.StoreBusyError`) leaves the table in memory as it
+was before the move, which may simply be made again.
 """
 
 from __future__ import annotations
 
 import sqlite3
 from collections.abc import Callable
+from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, TypeVar
 
 import numpy as np
 
@@ -35,7 +46,7 @@ from bjtrainer.engine.round import Phase, Round
 from bjtrainer.engine.rules import Rules
 from bjtrainer.engine.shoe import Shoe
 from bjtrainer.engine.table import Table
-from bjtrainer.errors import BjTrainerError, IllegalActionError, StoreError
+from bjtrainer.errors import BjTrainerError, IllegalActionError, StoreError, TableChangedError
 from bjtrainer.store import SavedTable, Store
 from bjtrainer.store.board import Board, BoardEntry
 from bjtrainer.trainer.coach import Coach
@@ -60,6 +71,14 @@ KEPT_KEY_FORMAT = "{rules_id}.unrestorable-{stamp}"
 STAMP_FORMAT = "%Y%m%dT%H%M%S"
 #: Setting holding the last name entered on the top-five board.
 BOARD_NAME_SETTING = "board_name"
+#: The message of the :class:`~bjtrainer.errors.TableChangedError` a session
+#: raises once it has reloaded a table another window saved since.
+RELOADED_NOTICE = "This table was played in another window: reloaded."
+#: How many times :meth:`TableSession.open` starts over when another window
+#: saves the table while an unrestorable one is being kept aside.
+OPEN_TRIES = 3
+
+_T = TypeVar("_T")
 
 
 class TableSession:
@@ -81,6 +100,9 @@ class TableSession:
         (``Generator.spawn``, which leaves the table's own draws unchanged).
     hint_shown : bool
         A Hint or Why was shown for the pending decision (a restored mark).
+    revision : int, optional
+        The revision of the saved table that ``table`` is (0: never saved);
+        default the revision saved now, so that ``table`` replaces it.
 
     Attributes
     ----------
@@ -98,6 +120,9 @@ class TableSession:
         table that shuffles before every round.
     practice : Practice
         This table's practice modes; every graded decision is counted there too.
+    revision : int
+        The revision of the saved table the table in play follows; every
+        save is a compare-and-set on it (:meth:`bjtrainer.store.Store.save_table`).
     """
 
     def __init__(
@@ -109,6 +134,7 @@ class TableSession:
         restore_problem: str | None = None,
         practice_rng: np.random.Generator | None = None,
         hint_shown: bool = False,
+        revision: int | None = None,
     ) -> None:
         self.table = table
         self.store = store
@@ -120,6 +146,7 @@ class TableSession:
         self.last_grade: Grade | None = None
         self.shuffled = False
         self.hint_shown = hint_shown
+        self.revision = store.table_revision(table.rules.id) if revision is None else revision
 
     @classmethod
     def open(
@@ -156,47 +183,56 @@ class TableSession:
             to the key :data:`KEPT_KEY_FORMAT` (``-2``, ``-3`` ... added if
             that key is taken), a new table starts and is saved at once in
             its place, and ``restore_problem`` says why and where the old
-            one was kept.
+            one was kept. If another window saves the table meanwhile, the
+            table is opened again (:data:`OPEN_TRIES` times at most, then
+            ``TableChangedError``).
         """
-        problem: str | None = None
-        try:
-            state = store.load_table(rules.id)
-        except StoreError as exc:
-            if isinstance(exc.__cause__, sqlite3.DatabaseError):
-                raise  # the database itself cannot be read
-            state, problem = None, "it is not readable JSON"
-        if state is not None:
+        for attempt in range(1, OPEN_TRIES + 1):
+            loaded = _load(store, rules)
+            if loaded.table is not None:
+                return cls(
+                    loaded.table,
+                    store,
+                    clock,
+                    practice_rng=practice_rng,
+                    hint_shown=loaded.hint_shown,
+                    revision=loaded.revision,
+                )
+            table = Table(rules, rng, shoe=shoe)
+            _bet_box_from_settings(store, table)
+            session = cls(table, store, clock, practice_rng=practice_rng, revision=loaded.revision)
+            if loaded.problem is None:
+                return session
             try:
-                table = Table.from_state(_described_as(state, rules))
-            except (BjTrainerError, KeyError, TypeError, ValueError) as exc:
-                problem = str(exc).rstrip(".")
-            else:
-                if table.rules == rules:
-                    if "repeat_bet" not in state:
-                        _bet_box_from_settings(store, table)
-                    hint_shown = state.get(HINT_MARK) is True
-                    return cls(
-                        table, store, clock, practice_rng=practice_rng, hint_shown=hint_shown
-                    )
-                problem = "it was played under other rules: the rules file changed since"
-        table = Table(rules, rng, shoe=shoe)
-        _bet_box_from_settings(store, table)
-        session = cls(table, store, clock, practice_rng=practice_rng)
-        if problem is not None:
-            session._start_over(problem)
-        return session
+                session._start_over(loaded.problem)
+            except TableChangedError:
+                if attempt == OPEN_TRIES:
+                    raise
+                continue
+            return session
+        raise AssertionError("unreachable")  # the last try returns or raises
 
     def _start_over(self, problem: str) -> None:
         """Keep the unrestorable saved table aside and save this new one in its place.
 
-        Both in one transaction; ``restore_problem`` then names the key and
-        the file where the old table was kept.
+        Both in one transaction, over the revision of the unrestorable row;
+        ``restore_problem`` then names the key and the file where the old
+        table was kept.
+
+        Raises
+        ------
+        TableChangedError
+            If another window saved the table since it was read (nothing is
+            written).
+        StoreError
+            If the store cannot be written (nothing is written).
         """
         rules_id = self.table.rules.id
         key = KEPT_KEY_FORMAT.format(rules_id=rules_id, stamp=self.clock().strftime(STAMP_FORMAT))
         with self.store.transaction():
             kept = self.store.keep_table_as(rules_id, key)
-            self.save()
+            revision = self._write_table()
+        self.revision = revision
         self.restore_problem = (
             f"The saved {rules_id!r} table could not be restored ({problem}); "
             f"a new table starts. The old one is kept unchanged as {kept!r} "
@@ -233,8 +269,20 @@ class TableSession:
     # Between rounds
 
     def save(self) -> None:
-        """Save the table under its rules id (the Repeat box and a cleared bet are part of it)."""
-        self.store.save_table(self.table.rules.id, self._state())
+        """Save the table under its rules id (the Repeat box and a cleared bet are part of it).
+
+        The save follows :attr:`revision` (a compare-and-set).
+
+        Raises
+        ------
+        TableChangedError
+            With :data:`RELOADED_NOTICE`, when another window saved the table
+            since: the newer table is reloaded in place of this one.
+        StoreError
+            If the store cannot be written (a ``StoreBusyError`` when it stayed
+            locked); the table in memory is kept.
+        """
+        self._move(lambda: None)
 
     def _state(self) -> dict[str, Any]:
         """What is saved: ``Table.to_state()``, with :data:`HINT_MARK` while a hint is shown."""
@@ -242,6 +290,90 @@ class TableSession:
         if self.hint_shown:
             state[HINT_MARK] = True
         return state
+
+    # Saving over the revision loaded (docs/playing.md, "Two windows")
+
+    def _check_revision(self) -> None:
+        """Reload and raise when another window saved the table since (one cheap read).
+
+        Raises
+        ------
+        TableChangedError
+            With :data:`RELOADED_NOTICE`, once the newer table is in play.
+        """
+        if self.store.table_revision(self.table.rules.id) != self.revision:
+            self._reload()
+            raise TableChangedError(RELOADED_NOTICE)
+
+    def _reload(self) -> None:
+        """Put the table saved now in play (after another window saved it).
+
+        A saved table this session cannot restore is kept aside and a new
+        table starts, as in :meth:`open`; nothing saved: the table in play
+        stays and its next save creates the row.
+        """
+        rules = self.table.rules
+        loaded = _load(self.store, rules)
+        self.last_grade, self.shuffled = None, False
+        if loaded.table is not None:
+            self.table, self.hint_shown = loaded.table, loaded.hint_shown
+            self.revision = loaded.revision
+            return
+        self.revision = loaded.revision
+        if loaded.problem is not None:
+            self.table, self.hint_shown = Table(rules, self.table.rng), False
+            self._start_over(loaded.problem)
+
+    def _write_table(self) -> int:
+        """Save the table over :attr:`revision`; the new revision (not yet taken as ours)."""
+        return self.store.save_table(self.table.rules.id, self._state(), revision=self.revision)
+
+    def _snapshot(self) -> _Snapshot:
+        return _Snapshot(self.table.to_state(), self.hint_shown, self.last_grade, self.shuffled)
+
+    def _put_back(self, snapshot: _Snapshot) -> None:
+        self.table = Table.from_state(snapshot.state)
+        self.hint_shown, self.last_grade = snapshot.hint_shown, snapshot.last_grade
+        self.shuffled = snapshot.shuffled
+
+    def _saved(self, before: _Snapshot, write: Callable[[], int]) -> None:
+        """Run ``write`` (a save of the changed table); on failure undo the change.
+
+        Raises
+        ------
+        TableChangedError
+            With :data:`RELOADED_NOTICE`: another window saved the table since;
+            the newer table is reloaded (the change is not applied to it).
+        StoreError
+            If the store cannot be written: the table is as in ``before``.
+        """
+        try:
+            revision = write()
+        except TableChangedError as exc:
+            self._reload()
+            raise TableChangedError(RELOADED_NOTICE) from exc
+        except BaseException:
+            self._put_back(before)
+            raise
+        self.revision = revision
+
+    def _move(self, change: Callable[[], _T]) -> _T:
+        """Check the revision, apply ``change`` to the table and save it: both or neither.
+
+        ``change`` raises ``IllegalActionError`` before it changes anything.
+
+        Raises
+        ------
+        IllegalActionError
+            From ``change``; nothing is changed or saved.
+        TableChangedError, StoreError
+            See :meth:`_saved`.
+        """
+        self._check_revision()
+        before = self._snapshot()
+        result = change()
+        self._saved(before, self._write_table)
+        return result
 
     def deal(self) -> Round:
         """Deal a round with the last bet (lowered to the balance by the engine).
@@ -251,14 +383,22 @@ class TableSession:
         IllegalActionError
             If a round is in play, the balance is below the minimum bet, or
             at a chip table the bet was cleared and no chip is down.
+        TableChangedError
+            With :data:`RELOADED_NOTICE`: another window saved the table
+            since; the newer table is in play and nothing was dealt.
+        StoreError
+            If the store cannot be written; nothing was dealt.
         """
-        # The table reshuffles exactly when the shoe needs it (Table.deal).
-        shuffling = self.table.shoe.needs_shuffle()
-        round_ = self.table.deal()
-        self.shuffled = shuffling and not self.table.rules.shuffle_every_round
-        self.last_grade = None
-        self.save()
-        return round_
+
+        def change() -> Round:
+            # The table reshuffles exactly when the shoe needs it (Table.deal).
+            shuffling = self.table.shoe.needs_shuffle()
+            round_ = self.table.deal()
+            self.shuffled = shuffling and not self.table.rules.shuffle_every_round
+            self.last_grade = None
+            return round_
+
+        return self._move(change)
 
     @property
     def repeat_bet(self) -> bool:
@@ -286,9 +426,13 @@ class TableSession:
         ------
         IllegalActionError
             If the engine refuses the amount.
+        TableChangedError
+            With :data:`RELOADED_NOTICE`: another window saved the table
+            since; the newer table is in play and nothing is changed.
+        StoreError
+            If the store cannot be written; the table is as it was.
         """
-        self.table.set_bet(amount)
-        self.save()
+        self._move(lambda: self.table.set_bet(amount))
 
     # A bet built from chips (``night``; ``docs/rules/README.md``, row "bet")
 
@@ -304,9 +448,13 @@ class TableSession:
         ------
         IllegalActionError
             See :meth:`Table.verify_adding_chip`.
+        TableChangedError
+            With :data:`RELOADED_NOTICE`: another window saved the table
+            since; the newer table is in play and nothing is changed.
+        StoreError
+            If the store cannot be written; the table is as it was.
         """
-        self.table.add_chip(chip)
-        self.save()
+        self._move(lambda: self.table.add_chip(chip))
 
     def clear_bet(self) -> None:
         """CLEAR: take the bet off the table and save.
@@ -315,9 +463,13 @@ class TableSession:
         ------
         IllegalActionError
             See :meth:`Table.verify_clearing_bet`.
+        TableChangedError
+            With :data:`RELOADED_NOTICE`: another window saved the table
+            since; the newer table is in play and nothing is changed.
+        StoreError
+            If the store cannot be written; the table is as it was.
         """
-        self.table.clear_bet()
-        self.save()
+        self._move(lambda: self.table.clear_bet())
 
     def set_repeat_bet(self, on: bool) -> None:
         """Tick or untick "Repeat last bet" and save (:meth:`Table.set_repeat_bet`).
@@ -326,9 +478,13 @@ class TableSession:
         ------
         IllegalActionError
             At a table without the box.
+        TableChangedError
+            With :data:`RELOADED_NOTICE`: another window saved the table
+            since; the newer table is in play and nothing is changed.
+        StoreError
+            If the store cannot be written; the table is as it was.
         """
-        self.table.set_repeat_bet(on)
-        self.save()
+        self._move(lambda: self.table.set_repeat_bet(on))
 
     # The end of the night
 
@@ -367,25 +523,33 @@ class TableSession:
             See :meth:`Table.verify_cashing_out`.
         ValueError
             If the name is not valid; nothing is written.
+        TableChangedError
+            With :data:`RELOADED_NOTICE`: another window saved the table
+            since; the newer table is in play and nothing is entered.
         StoreError
-            If the store cannot be written.
+            If the store cannot be written; nothing is entered and the
+            night goes on.
         """
+        self._check_revision()
+        before = self._snapshot()
         new_night = self.table.cash_out()  # the same seeded generator shuffles on
         rules = self.table.rules
         score = self.table.balance
-        old_night = self.table
-        try:
+        entries: list[BoardEntry] = []
+
+        def write() -> int:
             with self.store.transaction():
                 stamp = self.clock().isoformat()
                 entry = Board(self.store).record(rules.id, name, score, stamp)
                 self.store.set_setting(BOARD_NAME_SETTING, entry.name)
                 self.table = new_night
-                self.save()
-        except BaseException:
-            self.table = old_night
-            raise
+                revision = self._write_table()
+            entries.append(entry)
+            return revision
+
+        self._saved(before, write)
         self.last_grade = None
-        return entry
+        return entries[0]
 
     def board(self) -> list[BoardEntry]:
         """The five best scores of this table, best first."""
@@ -402,9 +566,13 @@ class TableSession:
         ------
         IllegalActionError
             If a round is in play or the table has no refill.
+        TableChangedError
+            With :data:`RELOADED_NOTICE`: another window saved the table
+            since; the newer table is in play and nothing is changed.
+        StoreError
+            If the store cannot be written; the table is as it was.
         """
-        self.table.refill()
-        self.save()
+        self._move(lambda: self.table.refill())
 
     # Decisions
 
@@ -439,10 +607,16 @@ class TableSession:
         IllegalActionError
             With the engine's sentence when the action is not allowed now;
             nothing is graded, applied or saved.
+        TableChangedError
+            With :data:`RELOADED_NOTICE`: another window saved the table
+            since (checked before the answer and again in its transaction);
+            the newer table is in play and nothing is applied or recorded.
         StoreError
-            If the store cannot be written: nothing is recorded or saved,
-            and the table in play is as it was before the answer.
+            If the store cannot be written (a ``StoreBusyError`` when it
+            stayed locked): nothing is recorded or saved, and the table in
+            play is as it was before the answer.
         """
+        self._check_revision()
         round_ = self.table.round
         if round_ is None or round_.phase is Phase.SETTLED:
             raise IllegalActionError(
@@ -454,20 +628,21 @@ class TableSession:
             round_.verify_insuring(amount)
         answer = self.coach.answer(round_, action, amount)  # raises IllegalActionError first
         token = self._answer_token(answer.spot.key)
-        before, hint_shown = self.table.to_state(), self.hint_shown
+        before, hint_shown = self._snapshot(), self.hint_shown
         self.table.apply(action, amount)  # a settled round may take the bet off
         self.hint_shown = False
-        try:
+
+        def write() -> int:
             self.practice.record_table_answer(
                 answer.spot,
                 answer.grade,
                 hint_shown=hint_shown,
                 token=token,
-                table=SavedTable(self.table.rules.id, self._state()),
+                table=SavedTable(self.table.rules.id, self._state(), self.revision),
             )
-        except BaseException:
-            self.table, self.hint_shown = Table.from_state(before), hint_shown
-            raise
+            return self.revision + 1  # the compare-and-set bumped it by one
+
+        self._saved(before, write)
         self.last_grade = answer.grade
         return answer.grade
 
@@ -487,6 +662,11 @@ class TableSession:
 
         At the insurance offer the hint is about the insurance answer.
         Marks the next answer as given after a hint.
+
+        Raises
+        ------
+        TableChangedError, StoreError
+            As :meth:`save`; no line is shown then.
         """
         return self._explain(why=False)
 
@@ -494,18 +674,26 @@ class TableSession:
         """The why lines for the decision now, or ``None`` when there is none.
 
         Marks the next answer as given after a hint.
+
+        Raises
+        ------
+        TableChangedError, StoreError
+            As :meth:`save`; no line is shown then.
         """
         return self._explain(why=True)
 
     def _explain(self, *, why: bool) -> list[str] | None:
+        """The Hint or Why lines; the mark is saved (see :meth:`save` for the errors)."""
+        self._check_revision()
         round_ = self.table.round
         spot = self.coach.spot(round_) if round_ is not None else None
         if spot is None:
             return None
         lines = self.coach.explain(spot, why=why)
         if not self.hint_shown:
+            before = self._snapshot()
             self.hint_shown = True
-            self.save()
+            self._saved(before, self._write_table)
         return lines
 
 
@@ -539,3 +727,57 @@ def _described_as(state: dict[str, Any], rules: Rules) -> dict[str, Any]:
     if not same:
         return state
     return {**state, "rules": {**saved, "name": rules.name, "source": rules.source}}
+
+
+@dataclass(frozen=True)
+class _Snapshot:
+    """The session as before a move, to put back when its save fails."""
+
+    state: dict[str, Any]
+    hint_shown: bool
+    last_grade: Grade | None
+    shuffled: bool
+
+
+@dataclass(frozen=True)
+class _Loaded:
+    """What :func:`_load` found: a table to play, or why there is none."""
+
+    table: Table | None
+    revision: int
+    hint_shown: bool = False
+    problem: str | None = None
+
+
+def _load(store: Store, rules: Rules) -> _Loaded:
+    """The saved table of ``rules.id`` with its revision, restored when it can be.
+
+    ``table`` is ``None`` when nothing is saved (``revision`` 0, no
+    ``problem``) or when the saved state cannot be played under ``rules``
+    (``problem`` says why, ``revision`` is the row's).
+
+    Raises
+    ------
+    StoreError
+        If the database itself cannot be read.
+    """
+    try:
+        saved = store.saved_table(rules.id)
+    except StoreError as exc:
+        if isinstance(exc.__cause__, sqlite3.DatabaseError):
+            raise  # the database itself cannot be read
+        return _Loaded(None, store.table_revision(rules.id), problem="it is not readable JSON")
+    if saved is None:
+        return _Loaded(None, 0)
+    revision = saved.revision if saved.revision is not None else 0
+    state = dict(saved.state)
+    try:
+        table = Table.from_state(_described_as(state, rules))
+    except (BjTrainerError, KeyError, TypeError, ValueError) as exc:
+        return _Loaded(None, revision, problem=str(exc).rstrip("."))
+    if table.rules != rules:
+        problem = "it was played under other rules: the rules file changed since"
+        return _Loaded(None, revision, problem=problem)
+    if "repeat_bet" not in state:
+        _bet_box_from_settings(store, table)
+    return _Loaded(table, revision, hint_shown=state.get(HINT_MARK) is True)

@@ -124,6 +124,6 @@ def remembered_table(store: Store) -> RememberedTable:
 
 def remember(store: Store, seat: Seat) -> None:
     """Keep the table and the card design of ``seat`` (one transaction)."""
-    with store.db.atomic():
+    with store.transaction():  # BEGIN IMMEDIATE: waits while another window writes
         store.set_setting(TABLE_SETTING, seat.ref)
         store.set_setting(DESIGN_SETTING, seat.design)
