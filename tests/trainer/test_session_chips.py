@@ -58,6 +58,30 @@ def test_chips_are_conserved_at_every_step_of_each_table() -> None:
     assert {"deal", "play", "refill", "cash_out", "bet", "chip", "clear", "repeat"} <= kinds
 
 
+def test_every_key_press_is_at_most_one_write() -> None:
+    """Each press of random play at each table is one ``BEGIN IMMEDIATE`` ... ``COMMIT``
+    (or no write at all, e.g. a second Hint): an answer and its action, a deal,
+    a bet, a refill, an insurance answer, a cash-out, each whole."""
+    kinds: set[str] = set()
+    for rules_id in sorted(PRESETS):
+        rng = np.random.default_rng(1)
+        with Store.memory() as store:
+            session = TableSession.open(store, PRESETS[rules_id], table_rng(1), clock_for(0))
+            for _ in range(60):
+                press = choose(session, rng)
+                statements: list[str] = []
+                store.db.conn.set_trace_callback(statements.append)
+                try:
+                    apply_press(session, press)
+                finally:
+                    store.db.conn.set_trace_callback(None)
+                ends = [sql.split()[0].upper() for sql in statements]
+                ends = [word for word in ends if word in ("BEGIN", "COMMIT", "ROLLBACK", "END")]
+                assert ends in ([], ["BEGIN", "COMMIT"]), (press, statements)
+                kinds.add(press[0] if ends else "no write")
+    assert {"deal", "play", "bet", "refill", "chip", "cash_out"} <= kinds
+
+
 @pytest.mark.slow
 @settings(max_examples=15, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rules_id=st.sampled_from(sorted(PRESETS)), seed=st.integers(0, 2**32 - 1))
