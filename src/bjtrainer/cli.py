@@ -15,7 +15,7 @@ import sys
 from collections.abc import Sequence
 
 from bjtrainer import __version__
-from bjtrainer.commands import chart, daily, edge, hint, rules, stats
+from bjtrainer.commands import Once, chart, daily, edge, given_twice, hint, rules, stats
 from bjtrainer.errors import BjTrainerError
 
 EXIT_USAGE = 2
@@ -40,6 +40,8 @@ def _parser() -> argparse.ArgumentParser:
     parser.add_argument("--version", action="version", version=f"bjtrainer {__version__}")
     parser.add_argument(
         "--rules",
+        action=Once,
+        dest="table",  # moved to args.rules by main, which refuses it given again after COMMAND
         default=argparse.SUPPRESS,  # unset unless given; each subcommand has its own default
         metavar="NAME|FILE",
         help="table to sit at: a preset or a rules file (default: the table chosen "
@@ -75,12 +77,12 @@ def open_trainer(args: argparse.Namespace) -> int:
     StoreError
         If the store cannot be opened.
     """
+    from bjtrainer.engine.rules_file import load_rules
     from bjtrainer.store import Store
     from bjtrainer.tui.app import make_app
-    from bjtrainer.tui.seat import load_table
 
     given: str | None = getattr(args, "rules", None)  # absent unless --rules was given
-    rules = load_table(given) if given is not None else None
+    rules = load_rules(given) if given is not None else None
     with Store.open() as store:
         make_app(store=store, rules=rules).run()
     return 0
@@ -88,7 +90,12 @@ def open_trainer(args: argparse.Namespace) -> int:
 
 def main(argv: Sequence[str] | None = None) -> int:
     """Run the command line; return the process exit status."""
-    args = _parser().parse_args(argv)
+    parser = _parser()
+    args = parser.parse_args(argv)
+    if hasattr(args, "table"):  # bjtrainer --rules X [COMMAND]
+        if hasattr(args, "rules"):
+            parser.error(given_twice("--rules"))
+        args.rules = args.table
     if args.command and not hasattr(args, "rules"):
         args.rules = "practice"  # subcommands default to practice; the app to its sit-down screen
     run = COMMANDS[args.command].run if args.command else open_trainer

@@ -184,7 +184,7 @@ def test_the_id_comes_from_the_file_name(tmp_path: Path) -> None:
 def test_files_that_cannot_be_read(tmp_path: Path) -> None:
     with pytest.raises(RulesError, match="No table"):
         load_rules(str(tmp_path / "missing.toml"))
-    with pytest.raises(RulesError, match="No table"):
+    with pytest.raises(RulesError, match="is a folder, not a rules file"):
         load_rules(str(tmp_path))
     path = tmp_path / "latin1.toml"
     path.write_bytes('name = "Bo\xeft"\n'.encode("latin-1"))

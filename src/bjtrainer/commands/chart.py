@@ -14,7 +14,36 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
+from bjtrainer.commands import Once, OnceFlag
+
 EXIT_DIFFERENT = 1
+
+
+def folder(text: str) -> Path:
+    """The ``--dir`` argument: the path of a folder that exists.
+
+    Raises
+    ------
+    argparse.ArgumentTypeError
+        With one line (the path quoted short) for an empty text, a path that
+        names nothing or cannot name a file (a NUL character, a name too
+        long), or a path that is not a folder.
+    """
+    from bjtrainer.inputs import shown
+
+    if not text:
+        raise argparse.ArgumentTypeError("give the path of a folder, e.g. --dir strategy_tables")
+    path = Path(text)
+    try:
+        is_folder = path.is_dir()
+        exists = is_folder or path.exists()
+    except (OSError, ValueError):  # a NUL character, a name too long
+        exists = is_folder = False
+    if not exists:
+        raise argparse.ArgumentTypeError(f"no such folder: {shown(text)}")
+    if not is_folder:
+        raise argparse.ArgumentTypeError(f"{shown(text)} is a file, not a folder")
+    return path
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -27,6 +56,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     chart.add_argument(
         "--rules",
+        action=Once,
         default=argparse.SUPPRESS,
         metavar="NAME|FILE",
         help="table: a preset or a rules file (default: practice)",
@@ -34,20 +64,21 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     action = chart.add_mutually_exclusive_group()
     action.add_argument(
         "--write",
-        action="store_true",
+        action=OnceFlag,
         help="regenerate strategy_tables/<table>.csv and .md from a fresh computation",
     )
     action.add_argument(
         "--check",
-        action="store_true",
+        action=OnceFlag,
         help="compare strategy_tables/<table>.csv with a fresh computation (exit 1 if different)",
     )
     chart.add_argument(
         "--dir",
-        type=Path,
+        action=Once,
+        type=folder,
         default=None,
         metavar="DIR",
-        help="folder of the chart files (default: the project's strategy_tables/)",
+        help="an existing folder of the chart files (default: the project's strategy_tables/)",
     )
 
 
@@ -62,6 +93,7 @@ def run(args: argparse.Namespace) -> int:
         CODE_STYLES,
         COLUMNS,
         ROWS,
+        ChartFileError,
         build_chart,
         cached_chart,
         committed_differences,
@@ -71,7 +103,13 @@ def run(args: argparse.Namespace) -> int:
     rules = load_rules(args.rules)
     console = Console()
     if args.write:
-        for path in write_chart_files(build_chart(rules), rules, args.dir):
+        try:
+            written = write_chart_files(build_chart(rules), rules, args.dir)
+        except OSError as exc:
+            raise ChartFileError(
+                f"Cannot write the chart files of {rules.id}: {exc.strerror or exc}."
+            ) from None
+        for path in written:
             console.print(f"wrote {path}")
         return 0
     if args.check:

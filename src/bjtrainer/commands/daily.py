@@ -7,8 +7,14 @@ from __future__ import annotations
 
 import argparse
 import json
+import re
 from datetime import date
 from typing import Any
+
+from bjtrainer.commands import Once, OnceFlag
+
+#: The form of ``--date``: four, two and two ASCII digits.
+_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -21,34 +27,43 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     daily.add_argument(
         "--rules",
+        action=Once,
         default=argparse.SUPPRESS,
         metavar="NAME|FILE",
         help="table: a preset or a rules file (default: practice)",
     )
     daily.add_argument(
         "--date",
+        action=Once,
         metavar="YYYY-MM-DD",
         help="the local date (default: today in your time zone)",
     )
-    daily.add_argument("--json", action="store_true", help="print JSON instead of text")
+    daily.add_argument("--json", action=OnceFlag, help="print JSON instead of text")
 
 
 def parse_date(text: str) -> date:
-    """A date written ``YYYY-MM-DD``.
+    """A date written ``YYYY-MM-DD`` with the digits 0-9, spaces around it allowed.
+
+    Only that form: ``date.fromisoformat`` also reads ``20261129`` and the
+    week date ``2026-W48-7``, which the option does not show.
 
     Raises
     ------
     PracticeError
-        With a one-line message for anything else.
+        With a one-line message for anything else (another form, digits of
+        another script, a day that does not exist such as 2026-02-30).
     """
     from bjtrainer.errors import PracticeError
+    from bjtrainer.inputs import shown, strip_spaces
 
+    written = strip_spaces(text)
+    problem = PracticeError(f"Not a date: {shown(written)}. Write it YYYY-MM-DD, e.g. 2026-11-29.")
+    if not _DATE.fullmatch(written):
+        raise problem
     try:
-        return date.fromisoformat(text.strip())
+        return date.fromisoformat(written)
     except ValueError:
-        raise PracticeError(
-            f"Not a date: {text.strip()!r}. Write it YYYY-MM-DD, e.g. 2026-11-29."
-        ) from None
+        raise problem from None
 
 
 def payload(rules_name: str, day: date) -> tuple[list[dict[str, Any]], list[str]]:
@@ -85,7 +100,7 @@ def run(args: argparse.Namespace) -> int:
     from bjtrainer.trainer.clock import SystemClock
 
     day = parse_date(args.date) if args.date is not None else SystemClock()().date()
-    data, text = payload(getattr(args, "rules", None) or DEFAULT_PRESET, day)
+    data, text = payload(getattr(args, "rules", DEFAULT_PRESET), day)
     if args.json:
         print(json.dumps(data))
     else:

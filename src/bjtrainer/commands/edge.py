@@ -17,6 +17,8 @@ import sys
 from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
+from bjtrainer.commands import Once, OnceFlag
+
 if TYPE_CHECKING:
     from bjtrainer.engine.rules import Rules
 
@@ -35,11 +37,12 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     edge.add_argument(
         "--rules",
+        action=Once,
         default=argparse.SUPPRESS,
         metavar="NAME|FILE",
         help="table: a preset or a rules file (default: practice)",
     )
-    edge.add_argument("--json", action="store_true", help="print JSON instead of text")
+    edge.add_argument("--json", action=OnceFlag, help="print JSON instead of text")
 
 
 def payload(rules: Rules) -> dict[str, Any]:

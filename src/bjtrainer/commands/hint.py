@@ -9,6 +9,8 @@ import argparse
 import json
 from typing import Any
 
+from bjtrainer.commands import Once, OnceFlag
+
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Declare ``hint`` and its options."""
@@ -20,17 +22,19 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     hint.add_argument(
         "--rules",
+        action=Once,
         default=argparse.SUPPRESS,
         metavar="NAME|FILE",
         help="table: a preset or a rules file (default: practice)",
     )
     hint.add_argument(
         "--hand",
+        action=Once,
         required=True,
         help='the player\'s cards, e.g. "T 6" or "A,7" (A 2-9 T J Q K; 10 = T)',
     )
-    hint.add_argument("--up", required=True, help="the dealer's up card, e.g. T")
-    hint.add_argument("--json", action="store_true", help="print JSON instead of text")
+    hint.add_argument("--up", action=Once, required=True, help="the dealer's up card, e.g. T")
+    hint.add_argument("--json", action=OnceFlag, help="print JSON instead of text")
 
 
 def payload(rules_id: str, hand: list[str], up: str) -> tuple[dict[str, Any], list[str]]:

@@ -11,6 +11,8 @@ from __future__ import annotations
 import argparse
 import sys
 
+from bjtrainer.commands import Once
+
 
 def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Declare ``rules`` and its options."""
@@ -23,6 +25,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     rules.add_argument(
         "--show",
+        action=Once,
         metavar="NAME|FILE",
         help="print this preset or rules file as a commented TOML rules file",
     )

@@ -6,6 +6,8 @@ import argparse
 import json
 from typing import TYPE_CHECKING
 
+from bjtrainer.commands import Once, OnceFlag
+
 if TYPE_CHECKING:
     from bjtrainer.trainer.practice.stats import Stats
 
@@ -21,11 +23,12 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
     stats.add_argument(
         "--rules",
+        action=Once,
         default=argparse.SUPPRESS,
         metavar="NAME|FILE",
         help="table: a preset or a rules file (default: practice)",
     )
-    stats.add_argument("--json", action="store_true", help="print JSON instead of text")
+    stats.add_argument("--json", action=OnceFlag, help="print JSON instead of text")
 
 
 def _share(value: float | None) -> str:
@@ -76,7 +79,7 @@ def run(args: argparse.Namespace) -> int:
     from bjtrainer.store import Store
     from bjtrainer.trainer.practice.stats import compute_stats
 
-    rules = load_rules(getattr(args, "rules", None) or DEFAULT_PRESET)
+    rules = load_rules(getattr(args, "rules", DEFAULT_PRESET))
     with Store.open() as store:
         figures = compute_stats(rules, store.attempts(rules.id))
     if args.json:

@@ -15,6 +15,7 @@ import re
 from typing import NamedTuple
 
 from bjtrainer.errors import InvalidCardError
+from bjtrainer.inputs import SEPARATORS, shown, strip_spaces
 
 RANKS: tuple[str, ...] = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "T", "J", "Q", "K")
 SUITS: tuple[str, ...] = ("S", "H", "D", "C")
@@ -53,7 +54,7 @@ class Card(NamedTuple):
             If the code is not a rank followed by a suit.
         """
         if len(code) != 2 or code[0] not in RANKS or code[1] not in SUITS:
-            raise InvalidCardError(f"Not a card code: {code!r} (expected e.g. 'AS', 'TH').")
+            raise InvalidCardError(f"Not a card code: {shown(code)} (expected e.g. 'AS', 'TH').")
         return cls(code[0], code[1])
 
     def __str__(self) -> str:
@@ -71,7 +72,7 @@ def rank_value(rank: str) -> int:
     try:
         return RANK_VALUE[rank]
     except KeyError:
-        raise InvalidCardError(f"Not a card: {rank!r}.") from None
+        raise InvalidCardError(f"Not a card: {shown(rank)}.") from None
 
 
 def value_rank(rank: str) -> str:
@@ -79,29 +80,46 @@ def value_rank(rank: str) -> str:
     return "T" if RANK_VALUE[rank] == 10 else rank
 
 
+#: The cards a user may type, as the messages name them.
+_CARDS_TYPED = "Cards are A, 2-9, T (or 10), J, Q, K."
+
+#: What separates typed cards: spaces, tabs and commas (no other blank or control character).
+_CARD_SEPARATORS = re.compile(f"[{SEPARATORS},]+")
+
+
 def parse_rank(text: str) -> str:
     """Parse one rank as a user types it: ``A 2..9 T J Q K``, ``10`` for T.
 
-    Lower case is accepted. Raises :class:`InvalidCardError` with a
-    one-line message for anything else.
+    Lower case is accepted, and spaces or tabs around it. The digits are
+    the ASCII ones: ``"٣"`` or ``"²"`` is not a 3 or a 2.
+
+    Raises
+    ------
+    InvalidCardError
+        With a one-line message for anything else (an empty text, a control
+        character, 10,000 characters: quoted short, :func:`bjtrainer.inputs.shown`).
     """
-    token = text.strip().upper()
+    token = strip_spaces(text)
     if token == "10":
         return "T"
-    if token in RANKS:
-        return token
-    raise InvalidCardError(f"Not a card: {text.strip()!r}. Cards are A, 2-9, T (or 10), J, Q, K.")
+    if len(token) == 1 and token.isascii() and token.upper() in RANKS:
+        return token.upper()
+    raise InvalidCardError(f"Not a card: {shown(token)}. {_CARDS_TYPED}")
 
 
 def parse_ranks(text: str) -> list[str]:
-    """Parse ranks separated by spaces or commas, e.g. ``"T 6"``, ``"A,7"``.
+    """Parse ranks separated by spaces, tabs or commas, e.g. ``"T 6"``, ``"A,7"``.
 
-    Raises :class:`InvalidCardError` if a token is not a card or there is
-    no card at all.
+    Raises
+    ------
+    InvalidCardError
+        If a token is not a card (:func:`parse_rank`; a control character
+        separates nothing: ``"T\\x1c6"`` is one token), or there is no card
+        at all.
     """
-    tokens = [t for t in re.split(r"[\s,]+", text.strip()) if t]
+    tokens = [t for t in _CARD_SEPARATORS.split(text) if t]
     if not tokens:
-        raise InvalidCardError("No cards given. Cards are A, 2-9, T (or 10), J, Q, K.")
+        raise InvalidCardError(f"No cards given. {_CARDS_TYPED}")
     return [parse_rank(t) for t in tokens]
 
 

@@ -11,6 +11,7 @@ cross-field checks (bets and ``bet_step``, ``resplit_aces`` and
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from fractions import Fraction
 from typing import Any, Literal
@@ -109,12 +110,11 @@ class Rules(BaseModel):
     @field_validator("blackjack_payout")
     @classmethod
     def _check_payout(cls, value: str) -> str:
-        try:
-            win, stake = (int(part) for part in value.split(":"))
-        except ValueError:
-            raise ValueError(
-                "must be 'win:stake' with whole numbers, e.g. '3:2' or '6:5'"
-            ) from None
+        # The digits 0-9 only: int() would also read "٣:٢", " 3 : 2" and "3_0:2".
+        parts = re.fullmatch(r"([0-9]{1,9}):([0-9]{1,9})", value)
+        if parts is None:
+            raise ValueError("must be 'win:stake' with whole numbers, e.g. '3:2' or '6:5'")
+        win, stake = int(parts[1]), int(parts[2])
         if win <= 0 or stake <= 0:
             raise ValueError("both sides must be positive, e.g. '3:2'")
         return f"{win}:{stake}"

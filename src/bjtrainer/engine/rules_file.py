@@ -17,6 +17,7 @@ import difflib
 import json
 import math
 import re
+import stat
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
@@ -26,6 +27,7 @@ from pydantic import ValidationError
 
 from bjtrainer.engine.rules import FIELD_HELP, Rules, relation_problems
 from bjtrainer.errors import RulesError
+from bjtrainer.inputs import shown, strip_spaces
 
 __all__ = ["load_rules", "rules_from_toml", "rules_to_toml"]
 
@@ -65,8 +67,16 @@ def _slug(stem: str) -> str:
     return slug if slug else "custom"
 
 
+def _short_value(value: object, limit: int = 60) -> str:
+    """A value as TOML writes it, cut to ``limit`` characters with its length."""
+    written = _toml_value(value)
+    if len(written) <= limit:
+        return written
+    return f"{written[:limit]}… ({len(written)} characters)"
+
+
 def _field_problem(field: str, value: object) -> str:
-    return f"{field} = {_toml_value(value)} is not allowed; {field} takes {FIELD_HELP[field]}"
+    return f"{field} = {_short_value(value)} is not allowed; {field} takes {FIELD_HELP[field]}"
 
 
 def _unknown_field(key: str) -> str:
@@ -190,6 +200,11 @@ def rules_from_toml(
         data: dict[str, Any] = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
         raise RulesError(f"{origin}: not a valid TOML file: {exc}") from None
+    except ValueError:  # Python reads at most 4300 digits of a whole number
+        raise RulesError(
+            f"{origin}: a number in the file has thousands of digits; "
+            "no rules field takes more than a few."
+        ) from None
     problems: list[str] = []
     header = data.get(_HEADER)
     if isinstance(header, dict):
@@ -221,7 +236,7 @@ def rules_from_toml(
             if field not in known:
                 message += (
                     f" ({field} is not in the file: it takes the {BASE_PRESET} "
-                    f"table's {_toml_value(merged[field])})"
+                    f"table's {_short_value(merged[field])})"
                 )
             problems.append(message)
         problems.extend(_id_problems(merged, "id" in known, bad, file_name, presets))
@@ -232,14 +247,93 @@ def rules_from_toml(
     return rules
 
 
+#: The largest rules file read, in bytes: a rules file is a few dozen short lines.
+MAX_FILE_BYTES = 1_000_000
+
+#: How many characters of a path a message quotes at most.
+PATH_SHOWN = 120
+
+
+def _expanded(name_or_path: str) -> Path:
+    """The path with ``~`` expanded; as written when ``~user`` names nobody."""
+    path = Path(name_or_path)
+    try:
+        return path.expanduser()
+    except RuntimeError:  # "~nobody/table.toml": no such home, so no such file
+        return path
+
+
+def _read_rules_file(name_or_path: str, presets: Mapping[str, Rules]) -> str | Rules:
+    """The text of a rules file, or the preset a name stands for.
+
+    Raises
+    ------
+    RulesError
+        One line saying what the path is when it is not a rules file to
+        read: no such file, a folder, not a regular file (a device, a pipe),
+        too large, a binary file, not UTF-8, or unreadable.
+    """
+    names = ", ".join(presets)
+    if not strip_spaces(name_or_path):
+        raise RulesError(f"No table given: use one of {names}, or the path of a rules file.")
+    quoted = shown(name_or_path, limit=PATH_SHOWN)
+    path = _expanded(name_or_path)
+    try:
+        status = path.stat()
+    except (OSError, ValueError):  # missing, a NUL in the name, a name too long, ...
+        status = None
+    if status is None or not stat.S_ISREG(status.st_mode):
+        lower = strip_spaces(name_or_path).lower()
+        if lower in presets:
+            return presets[lower]  # "Practice", "NIGHT"
+    if status is None:
+        raise RulesError(
+            f"No table {quoted}: no such file, and no preset of that name; "
+            f"use one of {names}, or the path of a rules file."
+        )
+    if stat.S_ISDIR(status.st_mode):
+        raise RulesError(
+            f"{quoted} is a folder, not a rules file: give the path of a rules file "
+            "(a .toml file) in it."
+        )
+    if not stat.S_ISREG(status.st_mode):
+        raise RulesError(
+            f"{quoted} is not a regular file (a device or a pipe): give the path of a "
+            "rules file (a .toml file)."
+        )
+    if status.st_size > MAX_FILE_BYTES:
+        raise RulesError(
+            f"{quoted} is not a rules file: it has {status.st_size} bytes, and a rules "
+            f"file is a few lines of text (at most {MAX_FILE_BYTES} bytes)."
+        )
+    try:
+        data = path.read_bytes()[: MAX_FILE_BYTES + 1]
+    except OSError as exc:
+        reason = (exc.strerror or "it cannot be opened").lower()
+        raise RulesError(f"{quoted}: cannot read the rules file: {reason}.") from None
+    if b"\x00" in data:
+        raise RulesError(
+            f"{quoted} is a binary file, not a rules file (a rules file is TOML text; "
+            'start from "bjtrainer rules --show practice").'
+        )
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise RulesError(
+            f"{quoted}: cannot read the rules file: it is not UTF-8 text (byte {exc.start + 1} "
+            "is not); save it as UTF-8."
+        ) from None
+
+
 def load_rules(name_or_path: str) -> Rules:
     """Return a preset by id, or the rules of a TOML rules file.
 
     Parameters
     ----------
     name_or_path : str
-        A preset id (``practice``, ``guide``, ``night``, ``home``) or the
-        path of a rules file (see :func:`rules_from_toml`).
+        A preset id (``practice``, ``guide``, ``night``, ``home``; another
+        case too when no file has that name) or the path of a rules file
+        (``~`` expanded; see :func:`rules_from_toml`).
 
     Returns
     -------
@@ -250,21 +344,17 @@ def load_rules(name_or_path: str) -> Rules:
     RulesError
         If the name is neither a preset nor a readable file, or the file is
         not valid rules: one line per problem, naming the field, the value
-        and what is allowed (see :func:`rules_from_toml`).
+        and what is allowed (see :func:`rules_from_toml`). A path that is not
+        a rules file gets one line saying what it is: "no such file", a
+        folder, not a regular file, a binary file, too large, not UTF-8 or
+        unreadable (``docs/custom-tables.md``, "When the file is wrong").
     """
     presets = _presets()
     if name_or_path in presets:
         return presets[name_or_path]
-    path = Path(name_or_path).expanduser()
-    if not path.is_file() and name_or_path.strip().lower() in presets:
-        return presets[name_or_path.strip().lower()]  # "Practice", "NIGHT"
-    if not path.is_file():
-        names = ", ".join(presets)
-        raise RulesError(f"No table {name_or_path!r}: use one of {names}, or a rules file.")
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise RulesError(f"{name_or_path}: cannot read the rules file: {exc}") from None
+    text = _read_rules_file(name_or_path, presets)
+    if isinstance(text, Rules):
+        return text
     return rules_from_toml(text, origin=name_or_path)
 
 

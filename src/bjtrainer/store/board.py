@@ -65,6 +65,9 @@ def check_name(name: str) -> str:
         characters, or holds a control character; the message is a sentence
         to show the player.
     """
+    # Control characters first: str.split() would read some (\x1c to \x1f) as spaces.
+    if any(unicodedata.category(char).startswith("C") and char != "\t" for char in name):
+        raise ValueError("A name cannot hold control characters.")
     cleaned = " ".join(name.split())
     if not cleaned:
         raise ValueError("Enter a name for the board.")
@@ -72,8 +75,6 @@ def check_name(name: str) -> str:
         raise ValueError(
             f"A name has at most {MAX_NAME_LENGTH} characters; this one has {len(cleaned)}."
         )
-    if any(unicodedata.category(char).startswith("C") for char in cleaned):
-        raise ValueError("A name cannot hold control characters.")
     return cleaned
 
 

@@ -31,6 +31,7 @@ from textual.app import App
 from bjtrainer.engine.presets import PRESETS
 from bjtrainer.engine.rules import Rules
 from bjtrainer.engine.shoe import Shoe
+from bjtrainer.errors import StoreError
 from bjtrainer.store import Store
 from bjtrainer.trainer.clock import system_zone
 from bjtrainer.trainer.session import TableSession
@@ -171,7 +172,10 @@ class BjTrainerApp(App[None]):
             if self._session is None:
                 self.exit()
             return
-        remember(self.store, seat)
+        try:
+            remember(self.store, seat)
+        except StoreError as exc:  # locked by another window: only the seat is not remembered
+            self.notify(str(exc), severity="warning")
         self.design = seat.design
         self._table_ref = seat.ref
         current = self._session

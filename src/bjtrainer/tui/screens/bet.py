@@ -17,6 +17,11 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
+from bjtrainer.inputs import ascii_digits, shown, strip_spaces
+
+#: The most digits an amount is read with (more is more chips than any table holds).
+MOST_DIGITS = 18
+
 
 class _QuickButton(Button, can_focus=False):
     """A +/- button that leaves the focus in the input."""
@@ -82,15 +87,23 @@ class BetScreen(ModalScreen[int | None]):
         self.query_one(Input).focus()
 
     def parse(self, text: str) -> tuple[int | None, str]:
-        """Read an amount: ``(chips, "")`` or ``(None, the error sentence)``."""
-        cleaned = text.strip()
-        if not cleaned.isdigit():
-            return None, (
-                f"{cleaned!r} is not a whole number of chips: "
-                f"enter a number from {self.lowest} to {self.highest}."
-                if cleaned
-                else f"Enter a number of chips from {self.lowest} to {self.highest}."
-            )
+        """Read an amount: ``(chips, "")`` or ``(None, the error sentence)``.
+
+        The amount is written with the digits 0 to 9, spaces or tabs around
+        it allowed (:func:`bjtrainer.inputs.ascii_digits`): ``"٣"`` or
+        ``"²"`` is no amount, and a control character or 10,000 characters
+        get the sentence too, quoting the text short
+        (``docs/playing.md``, "Typing a bet, a name or a path").
+        """
+        cleaned = strip_spaces(text)
+        wanted = f"enter a number from {self.lowest} to {self.highest}"
+        if not cleaned:
+            return None, f"Enter a number of chips from {self.lowest} to {self.highest}."
+        if not ascii_digits(cleaned):
+            digits = " with the digits 0-9" if any(char.isdigit() for char in cleaned) else ""
+            return None, f"{shown(cleaned)} is not a whole number of chips: {wanted}{digits}."
+        if len(cleaned.lstrip("0")) > MOST_DIGITS:
+            return None, f"{shown(cleaned)} is more chips than any table holds: {wanted}."
         amount = int(cleaned)
         problem = self.problem(amount)
         return (None, problem) if problem else (amount, "")
@@ -129,7 +142,9 @@ class BetScreen(ModalScreen[int | None]):
 
     def _quick(self, button: _QuickButton) -> None:
         field = self.query_one(Input)
-        current = int(field.value) if field.value.strip().isdigit() else self.bet
+        typed = strip_spaces(field.value)
+        fits = ascii_digits(typed) and len(typed.lstrip("0")) <= MOST_DIGITS
+        current = int(typed) if fits else self.bet
         target = button.to if button.to is not None else current + (button.delta or 0)
         field.value = str(min(max(target, self.lowest), self.highest))
 

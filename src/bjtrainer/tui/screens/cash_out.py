@@ -62,7 +62,9 @@ class CashOutScreen(ModalScreen[str | None]):
                 f"a new night starts with {self.new_night} chips.",
                 id="cash-text",
             )
-            yield Input(self.player_name, id="cash-name", max_length=MAX_NAME_LENGTH)
+            # No max_length: Textual would drop a longer paste without a word;
+            # check_name says what is wrong with it instead.
+            yield Input(self.player_name, id="cash-name")
             yield Static("", id="cash-error")
             with Horizontal(id="cash-buttons"):
                 yield Button("Enter the score ⏎", variant="success", id="cash-ok", compact=True)
@@ -72,6 +74,7 @@ class CashOutScreen(ModalScreen[str | None]):
         self.query_one(Input).focus()
 
     def _submit(self) -> None:
+        """Enter the name, or say why not (``check_name``: empty, too long, control characters)."""
         text = self.query_one(Input).value
         try:
             check_name(text)

@@ -27,9 +27,11 @@ from textual.widgets.option_list import Option
 from bjtrainer.engine.cards import Card
 from bjtrainer.engine.presets import PRESETS
 from bjtrainer.engine.rules import Rules
+from bjtrainer.engine.rules_file import load_rules
 from bjtrainer.errors import RulesError, StoreError
+from bjtrainer.inputs import strip_spaces
 from bjtrainer.store import Store
-from bjtrainer.tui.seat import Seat, load_table, table_ref
+from bjtrainer.tui.seat import Seat, table_ref
 from bjtrainer.tui.views.cards import CARD_DESIGNS, CardDesign, card_design, card_row
 from bjtrainer.tui.views.table_summary import rules_summary, saved_line
 
@@ -255,18 +257,21 @@ class SitDownScreen(Screen[Seat | None]):
             self.dismiss(Seat(PRESETS[table], table, design))
             return
         path = self.query_one("#rules-path", Input)
-        typed = path.value.strip()
+        typed = strip_spaces(path.value)
         if not typed:
             self._show_error("Type the path of a rules file, then press Enter.")
             path.focus()
             return
         try:
-            rules = load_table(typed)
+            # One line for a path that is no rules file (no such file, a folder,
+            # a binary file, ...), one per problem for a file with problems.
+            rules = load_rules(typed)
         except RulesError as exc:
             self._show_error(str(exc))
             path.focus()
             return
-        self.dismiss(Seat(rules, table_ref(typed), design))
+        preset = PRESETS.get(rules.id) is rules  # "Practice" typed: the preset, not a file
+        self.dismiss(Seat(rules, rules.id if preset else table_ref(typed), design))
 
     def action_back(self) -> None:
         """Back to the table unchanged; at the first start, quit."""

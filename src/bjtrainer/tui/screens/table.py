@@ -24,6 +24,11 @@ and keeps the round's buttons, or an open Hint or Why panel, in view; the
 side panel and the round's buttons tighten (``-narrow`` and ``-short`` in
 ``bjtrainer.tcss``). The footer lists only the keys that work now
 (:meth:`TableScreen.check_action`); a key that does not still says why.
+
+When another window played this table since, a move is not made: the newer
+table is shown with the notice "This table was played in another window:
+reloaded." A store that stayed locked gives its notice and the table as it
+was; the key may be pressed again (``docs/playing.md``, "Two windows").
 """
 
 from __future__ import annotations
@@ -42,7 +47,7 @@ from textual.worker import Worker, WorkerState
 
 from bjtrainer.engine.actions import Action
 from bjtrainer.engine.round import Phase
-from bjtrainer.errors import BjTrainerError, IllegalActionError
+from bjtrainer.errors import BjTrainerError, IllegalActionError, StoreError, TableChangedError
 from bjtrainer.strategy.cells import round_cell
 from bjtrainer.trainer.session import TableSession
 from bjtrainer.trainer.shoe_aware import ShoeFigures, ShoeQuestion, shoe_figures, shoe_question
@@ -274,8 +279,8 @@ class TableScreen(PlayScreen):
         """Deal a round with the last bet; say so when the shoe was reshuffled first."""
         try:
             self.session.deal()
-        except IllegalActionError as exc:
-            self._notice(str(exc))
+        except (IllegalActionError, StoreError) as exc:
+            self._refused(exc)
             return
         if self.session.shuffled:
             self.app.clear_notifications()
@@ -299,8 +304,8 @@ class TableScreen(PlayScreen):
     def _play(self, action: Action, amount: int | None = None) -> None:
         try:
             grade = self.session.play(action, amount)
-        except IllegalActionError as exc:
-            self._notice(str(exc))
+        except (IllegalActionError, StoreError) as exc:
+            self._refused(exc)
             return
         self._graded(grade)
         self._after_move()
@@ -319,8 +324,8 @@ class TableScreen(PlayScreen):
         assert round_ is not None  # at the insurance offer
         try:
             _, highest = round_.insurance_limits()
-        except IllegalActionError as exc:
-            self._notice(str(exc))
+        except (IllegalActionError, StoreError) as exc:
+            self._refused(exc)
             return
         screen = InsuranceScreen(highest, round_.insurance_problem)
         self.app.push_screen(screen, self._insurance_chosen)
@@ -329,7 +334,32 @@ class TableScreen(PlayScreen):
         if amount is not None:
             self._play(Action.INSURANCE, amount)
 
+    def _refused(self, exc: BjTrainerError | ValueError) -> None:
+        """Say why a key did nothing now; after a reload, show the table another window played.
+
+        The table in memory is as it was before the key (a refused move, a
+        store that stayed locked), or the newer table (``TableChangedError``).
+        """
+        self._notice(str(exc))
+        if isinstance(exc, TableChangedError):
+            self._clear_coach()
+            self.refresh_table()
+
     # Hint and Why (the panel itself: PlayScreen)
+
+    def action_hint(self) -> None:
+        """Show the Hint (see :class:`PlayScreen`); a store problem gives a notice."""
+        try:
+            super().action_hint()
+        except StoreError as exc:
+            self._refused(exc)
+
+    def action_why(self) -> None:
+        """Show the Why figures (see :class:`PlayScreen`); a store problem gives a notice."""
+        try:
+            super().action_why()
+        except StoreError as exc:
+            self._refused(exc)
 
     def hint_lines(self) -> list[str] | None:
         """The session's Hint (it marks the decision as hinted)."""
@@ -363,6 +393,13 @@ class TableScreen(PlayScreen):
 
     def action_shoe_aware(self) -> None:
         """Turn the shoe-aware figures on or off; the Why panel shows the change at once."""
+        try:
+            self._toggle_shoe_aware()
+        except StoreError as exc:  # the Why it opens marks the decision as hinted
+            self.shoe_aware = not self.shoe_aware
+            self._refused(exc)
+
+    def _toggle_shoe_aware(self) -> None:
         self.shoe_aware = not self.shoe_aware
         shown = self._why_shown()
         if self.shoe_aware:
@@ -436,16 +473,16 @@ class TableScreen(PlayScreen):
             return
         try:
             self.session.set_bet(amount)
-        except IllegalActionError as exc:
-            self._notice(str(exc))
+        except (IllegalActionError, StoreError) as exc:
+            self._refused(exc)
         self.refresh_table()
 
     def action_refill(self) -> None:
         """Refill the free chips (between rounds)."""
         try:
             self.session.refill()
-        except IllegalActionError as exc:
-            self._notice(str(exc))
+        except (IllegalActionError, StoreError) as exc:
+            self._refused(exc)
             return
         self.refresh_table()
 
@@ -457,8 +494,8 @@ class TableScreen(PlayScreen):
             return
         try:
             self.session.add_chip(chips[number - 1])
-        except IllegalActionError as exc:
-            self._notice(str(exc))
+        except (IllegalActionError, StoreError) as exc:
+            self._refused(exc)
             return
         self.refresh_table()
 
@@ -466,8 +503,8 @@ class TableScreen(PlayScreen):
         """CLEAR: take the bet off the table."""
         try:
             self.session.clear_bet()
-        except IllegalActionError as exc:
-            self._notice(str(exc))
+        except (IllegalActionError, StoreError) as exc:
+            self._refused(exc)
             return
         self.refresh_table()
 
@@ -478,8 +515,8 @@ class TableScreen(PlayScreen):
     def _set_repeat(self, on: bool) -> None:
         try:
             self.session.set_repeat_bet(on)
-        except IllegalActionError as exc:
-            self._notice(str(exc))
+        except (IllegalActionError, StoreError) as exc:
+            self._refused(exc)
         self.refresh_table()
 
     def action_cash_out(self) -> None:
@@ -487,8 +524,8 @@ class TableScreen(PlayScreen):
         session = self.session
         try:
             session.table.verify_cashing_out()
-        except IllegalActionError as exc:
-            self._notice(str(exc))
+        except (IllegalActionError, StoreError) as exc:
+            self._refused(exc)
             return
         if isinstance(self.app.screen, CashOutScreen):
             return
@@ -506,8 +543,8 @@ class TableScreen(PlayScreen):
         session = self.session
         try:
             entry = session.cash_out(name)
-        except (IllegalActionError, ValueError) as exc:
-            self._notice(str(exc))
+        except (IllegalActionError, ValueError, StoreError) as exc:
+            self._refused(exc)
             return
         self._clear_coach()
         self.refresh_table()
