@@ -209,7 +209,8 @@ def test_partial_insurance_at_guide_gives_up_its_share() -> None:
     Insuring x chips on a bet b returns x * (2 * 4/13 - 9/13) = -x/13 chips,
     i.e. x/b * 1/13 of the bet: 5 on 25 gives up 1/65 = 0.0154, inside the
     2% tolerance; the full 12 gives up 12/25/13 = 0.0369 (the exact half bet
-    would be 1/26, but 12 of 25 is what the chips allow).
+    would be 1/26, but 12 of 25 is what the chips allow). Graded from a spot
+    alone, with no stake, insurance is the rules' half bet, 1/26.
     """
     guide = PRESETS["guide"]
     coach = Coach(guide)
@@ -220,6 +221,8 @@ def test_partial_insurance_at_guide_gives_up_its_share() -> None:
     assert partial.evs[Action.INSURANCE] == pytest.approx(-5 / 25 / 13)
     assert partial.accepted
     full = coach.answer(round, Action.INSURANCE, 12).grade  # 12 is the full cost of 25
-    assert full.ev_lost == pytest.approx(1 / 26)
+    assert full.ev_lost == pytest.approx(12 / 25 / 13)
     assert not full.accepted
-    assert coach.grade(pending(round, coach), Action.INSURANCE) == full
+    assert coach.answer(round, Action.INSURANCE).grade == full  # the default stake: 12
+    half_bet = coach.grade(pending(round, coach), Action.INSURANCE)
+    assert half_bet.ev_lost == pytest.approx(1 / 26)

@@ -110,7 +110,9 @@ class Coach:
             A hand action, or ``INSURANCE`` / ``NO_INSURANCE``.
         amount : int, optional
             The chips insured, at a table that takes any amount up to half
-            the bet; graded by its share (:func:`insured_share`).
+            the bet (default: the full cost). The EV of ``INSURANCE`` is
+            that of the chips staked, -(staked / bet) x 1/13
+            (:func:`insured_share`).
 
         Returns
         -------
@@ -233,7 +235,8 @@ class Coach:
         action : Action
             One of ``spot.legal``.
         insured : float
-            The share of the full half-bet insurance staked (1: all of it);
+            The chips staked on ``INSURANCE`` as a share of exactly half the
+            bet (:func:`insured_share`; 1: the rules' half bet, EV -1/26);
             it scales the EV of ``INSURANCE``.
 
         Raises
@@ -249,15 +252,21 @@ class Coach:
 
 
 def insured_share(round: Round, amount: int | None) -> float:
-    """The share of a full half-bet insurance that ``amount`` chips stake.
+    """The chips an insurance answer stakes, as a share of exactly half the bet.
 
-    At a table that allows any whole amount up to half the bet
-    (``docs/rules/guide.md``, row "insurance"), insuring ``amount`` chips on a
-    bet of ``b`` gives up ``amount / b x 1/13`` of the bet: the full half
-    bet's -1/26 scaled by ``amount / (b / 2)`` (``docs/numbers.md``, "8.
-    Insurance"). ``None`` or the full cost (half the bet, rounded down) is
-    the whole half bet, exactly -1/26.
+    Each chip staked on insurance returns 2 x 4/13 - 9/13 = -1/13 of itself,
+    so staking ``s`` chips on a bet of ``b`` gives up ``s / b x 1/13`` of the
+    bet: the half bet's -1/26 scaled by ``s / (b / 2) = 2s / b``
+    (``docs/numbers.md``, "8. Insurance"). The stake is the one the engine
+    takes (:meth:`Round.verify_insuring`): ``amount``, or for ``None`` the
+    full cost, half the bet rounded down (at ``guide`` lowered to the
+    balance). Examples: 2 chips on 5 -> 0.8 (EV -2/65); the full 12 on 25
+    -> 0.96 (EV -12/325, not -1/26); 5 on 10 -> 1.0 (exactly -1/26).
+
+    Raises
+    ------
+    IllegalActionError
+        If the round does not take that insurance now (the engine's sentence).
     """
-    if amount is None or amount >= round.insurance_cost():
-        return 1.0
-    return amount / (round.bet / 2)
+    staked = round.verify_insuring(amount)
+    return 2 * staked / round.bet

@@ -53,7 +53,7 @@ from bjtrainer.engine.table import Table
 from bjtrainer.errors import IllegalActionError, PracticeError
 from bjtrainer.store import AttemptKind, AttemptRecord, RunKind, RunRecord, Store
 from bjtrainer.trainer.clock import Clock, local_date, now
-from bjtrainer.trainer.coach import Coach
+from bjtrainer.trainer.coach import Coach, insured_share
 from bjtrainer.trainer.grading import Grade
 from bjtrainer.trainer.practice.answers import DailyPlace, record_answer
 from bjtrainer.trainer.practice.attempts import attempt_kind, is_miss
@@ -531,7 +531,10 @@ class PracticeSet:
             raise IllegalActionError("Cannot answer: the hand is over; deal the next spot.")
         self.coach.verify(self.round, action)
         spot = current.spot
-        verdict = self.coach.grade(spot, action)
+        # Insurance is graded by the chips the set's table stakes on it (the
+        # full cost, half the bet rounded down: docs/numbers.md, "8. Insurance").
+        staked = insured_share(self.round, None) if action is Action.INSURANCE else 1.0
+        verdict = self.coach.grade(spot, action, insured=staked)
         kind = attempt_kind(first_answer=current.answers == 0, hint_shown=current.hint_shown)
         moment = now(self.clock)
         this_token = self._token(current)
