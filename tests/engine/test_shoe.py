@@ -97,14 +97,34 @@ def test_penetration_cut_is_exact() -> None:
     assert shoe.needs_shuffle()
 
 
-def test_an_empty_shoe_reshuffles_rather_than_fail() -> None:
-    rules = HOME.model_copy(update={"penetration": 1.0})
+def test_an_empty_shoe_needs_a_shuffle_before_the_next_round() -> None:
+    rules = HOME.model_copy(update={"penetration": 1.0, "shuffle_every_round": False})
     shoe = Shoe(rules, np.random.default_rng(1))
-    for _ in range(52):
+    for _ in range(51):
         shoe.draw()
-    assert shoe.cards_left == 0
+    assert not shoe.needs_shuffle()  # one card left: a cut of 1 deals on
     shoe.draw()
-    assert shoe.cards_left == 51
+    assert shoe.cards_left == 0 and shoe.needs_shuffle()
+
+
+def test_a_dry_round_finishes_on_its_discards_reshuffled() -> None:
+    """One deck, 3 cards left when the round starts: the discards are shuffled in
+    behind the round's cards, in the order the table's generator gives them."""
+    rules = HOME.model_copy(update={"penetration": 1.0, "shuffle_every_round": False})
+    shoe = Shoe(rules, np.random.default_rng(1))
+    earlier = [shoe.draw() for _ in range(49)]
+    shoe.start_round()
+    assert shoe.discards == earlier and shoe.on_table == []
+    round_cards = [shoe.draw() for _ in range(3)]
+    assert shoe.cards_left == 0 and shoe.on_table == round_cards
+    twin_rng = np.random.default_rng()
+    twin_rng.bit_generator.state = shoe.rng.bit_generator.state
+    expected = [earlier[int(i)] for i in twin_rng.permutation(49)]
+    fourth = shoe.draw()
+    assert fourth == expected[0] and fourth not in round_cards
+    assert shoe.seen == [*round_cards, fourth] == shoe.on_table
+    assert shoe.discards == [] and shoe.undealt == expected[1:]
+    assert sorted(shoe.seen + shoe.undealt) == sorted(full_deck())  # each card once
 
 
 def test_state_round_trips_through_json_and_continues_the_same() -> None:

@@ -151,6 +151,11 @@ class Round:
         The decisions taken, in order.
     result : RoundResult or None
         Set when the phase is ``SETTLED``.
+    discards_reshuffled : bool
+        The shoe ran dry during this round and its discards were shuffled
+        in behind the cards on the table to finish it
+        (:meth:`~bjtrainer.engine.shoe.Shoe.reshuffle_discards`); the table
+        says so.
     """
 
     def __init__(self, rules: Rules, shoe: Shoe, bankroll: Bankroll, bet: int) -> None:
@@ -179,16 +184,18 @@ class Round:
         self._insurance_net = 0
         self._peek_done = False
         self._naturals_done = False
+        self.discards_reshuffled = False
 
         bankroll.take(bet)
+        shoe.start_round()
         hand = PlayerHand(cards=[], wager=bet)
         self.hands: list[PlayerHand] = [hand]
         self.dealer_cards: list[Card] = []
         # Table order: player, up card, player, hole card ("Order of a round", step 2).
-        hand.cards.append(shoe.draw())
-        self.dealer_cards.append(shoe.draw())
-        hand.cards.append(shoe.draw())
-        self.dealer_cards.append(shoe.draw())
+        hand.cards.append(self._draw())
+        self.dealer_cards.append(self._draw())
+        hand.cards.append(self._draw())
+        self.dealer_cards.append(self._draw())
         self._advance()
 
     # ------------------------------------------------------------------
@@ -288,7 +295,7 @@ class Round:
         self.verify_hitting()
         index, hand = self.active, self.hands[self.active]
         record = ActionRecord(Action.HIT, index, tuple(hand.cards))
-        hand.cards.append(self.shoe.draw())
+        hand.cards.append(self._draw())
         self._after_card(hand)
         return self._done(record)
 
@@ -360,7 +367,7 @@ class Round:
         self.bankroll.take(hand.wager)
         hand.wager *= 2
         hand.doubled = True
-        hand.cards.append(self.shoe.draw())
+        hand.cards.append(self._draw())
         self._after_card(hand)
         hand.finished = True
         return self._done(record)
@@ -656,6 +663,12 @@ class Round:
     # ------------------------------------------------------------------
     # The automatic steps
 
+    def _draw(self) -> Card:
+        """The next card of the shoe; a dry shoe has its discards reshuffled first."""
+        if self.shoe.cards_left == 0 and self.shoe.on_table:
+            self.discards_reshuffled = True
+        return self.shoe.draw()
+
     def _done(self, record: ActionRecord) -> ActionRecord:
         self.history.append(record)
         self._advance()
@@ -715,7 +728,7 @@ class Round:
                 self.active = index
                 if len(hand.cards) == 1:
                     # A split hand gets its second card when its turn begins.
-                    hand.cards.append(self.shoe.draw())
+                    hand.cards.append(self._draw())
                     self._after_card(hand)
                     if hand.split_aces and not hand.finished and not self.can_split():
                         hand.finished = True
@@ -765,7 +778,7 @@ class Round:
         live = [hand for hand in self.hands if not hand.settled and not hand.is_natural]
         if live and not dealer_blackjack:
             while self._dealer_should_hit():
-                self.dealer_cards.append(self.shoe.draw())
+                self.dealer_cards.append(self._draw())
         self._settle_insurance(dealer_blackjack=dealer_blackjack)
         dealer = evaluate(self.dealer_cards).total
         for hand in self.hands:

@@ -6,6 +6,14 @@ state. Between rounds the table reshuffles once fewer than
 ``1 - rules.penetration`` of the shoe is left, a quarter for the six-deck
 presets, or before every round when ``rules.shuffle_every_round``
 (``docs/rules/<table>.md``, "Shoe and penetration").
+
+The shoe never holds a card twice. Its order is always the whole shoe:
+the discards (dealt in earlier rounds since the shuffle), the cards on the
+table (dealt in this round, since :meth:`Shoe.start_round`) and the cards
+still to deal, in that order. A round that runs the shoe dry (a deep cut
+with few decks, ``docs/custom-tables.md``, "Every field") has the discards
+shuffled in behind the cards on the table to finish it
+(:meth:`Shoe.reshuffle_discards`); the cards on the table stay where they are.
 """
 
 from __future__ import annotations
@@ -66,6 +74,7 @@ class Shoe:
         self._order: list[Card] = []
         self._dealt = 0
         self._stacked = 0
+        self._round_from = 0  # the first card of the round in play; those before are discards
         self.shuffle()
 
     @classmethod
@@ -116,20 +125,72 @@ class Shoe:
 
     @property
     def seen(self) -> list[Card]:
-        """Cards dealt since the last shuffle, in order (a copy)."""
+        """Cards dealt since the last shuffle, in order (a copy).
+
+        After :meth:`reshuffle_discards` these are the cards of the round in
+        play and those dealt after them: the discards are back in the shoe.
+        """
         return self._order[: self._dealt]
+
+    @property
+    def discards(self) -> list[Card]:
+        """Cards dealt in earlier rounds since the last shuffle, in order (a copy)."""
+        return self._order[: self._round_from]
+
+    @property
+    def on_table(self) -> list[Card]:
+        """Cards dealt since :meth:`start_round`, in order (a copy): the round's cards."""
+        return self._order[self._round_from : self._dealt]
+
+    @property
+    def undealt(self) -> list[Card]:
+        """Cards still to deal, in order (a copy). Tests only: nothing on screen reads it."""
+        return self._order[self._dealt :]
+
+    def start_round(self) -> None:
+        """A round begins: every card dealt so far is a discard from now on.
+
+        :class:`~bjtrainer.engine.round.Round` calls it before its first card.
+        """
+        self._round_from = self._dealt
 
     def draw(self) -> Card:
         """Deal the next card.
 
-        An empty shoe (only possible with ``penetration`` 1.0) is reshuffled
-        first, a whole new shoe, so a round can always finish.
+        A shoe that is dry in the middle of a round first has its discards
+        shuffled in behind the cards on the table (:meth:`reshuffle_discards`),
+        so the round finishes and no card is ever in play twice.
         """
         if self._dealt >= len(self._order):
-            self.shuffle()
+            self.reshuffle_discards()
         card = self._order[self._dealt]
         self._dealt += 1
         return card
+
+    def reshuffle_discards(self) -> None:
+        """Shuffle the discards back in, behind the cards on the table.
+
+        The order becomes the round's cards (dealt, in the order they were
+        dealt) then the discards in a new order drawn from :attr:`rng`, so
+        :attr:`seen` is the round's cards and the shoe stays the whole shoe.
+        A replay from the same generator state makes the same order.
+
+        Raises
+        ------
+        RuntimeError
+            If there is no discard to shuffle: every card of the shoe on the
+            table at once, which no round can do (a round holds fewer than
+            52 cards: each hand stops by 21 or on its first bust).
+        """
+        discards = self.discards
+        if not discards:
+            raise RuntimeError("The shoe is dry and every card is on the table.")
+        table = self.on_table
+        order = self.rng.permutation(len(discards))
+        self._set_order(table + [discards[int(i)] for i in order])
+        self._dealt = len(table)
+        self._round_from = 0
+        self._stacked = 0
 
     def needs_shuffle(self) -> bool:
         """Whether the table must reshuffle before the next round.
@@ -137,13 +198,13 @@ class Shoe:
         True when ``rules.shuffle_every_round``, or when fewer than
         ``(1 - rules.penetration) * size`` cards are left (fewer than 78 of
         312 for the six-deck presets, ``docs/rules/practice.md``, "Shoe and
-        penetration"). A shoe from which
-        nothing has been dealt since its shuffle, or that still holds stacked
-        cards, never needs one.
+        penetration"), or when no card is left (``penetration`` 1). A shoe
+        from which nothing has been dealt since its shuffle, or that still
+        holds stacked cards, never needs one.
         """
         if self._dealt == 0 or self._dealt < self._stacked:
             return False
-        if self.rules.shuffle_every_round:
+        if self.rules.shuffle_every_round or self.cards_left == 0:
             return True
         # Exact: penetration as the decimal it was written as (0.75 = 3/4).
         kept = 1 - Fraction(repr(self.rules.penetration))
@@ -159,6 +220,7 @@ class Shoe:
         self._set_order([cards[int(i)] for i in order])
         self._dealt = 0
         self._stacked = 0
+        self._round_from = 0
 
     def _set_order(self, order: list[Card]) -> None:
         self._order = order
@@ -210,4 +272,7 @@ class Shoe:
         shoe._set_order(order)
         shoe._dealt = dealt
         shoe._stacked = stacked
+        # Between rounds every dealt card is a discard; a round in play is
+        # replayed from its start (Table.from_state), which calls start_round.
+        shoe._round_from = dealt
         return shoe

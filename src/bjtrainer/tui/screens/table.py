@@ -81,6 +81,10 @@ from bjtrainer.tui.widgets.status_panel import StatusPanel
 #: The notice of a deal from a freshly shuffled shoe.
 SHUFFLE_NOTICE = "Shuffled a new shoe."
 
+#: The notice of a round that ran the shoe dry (``Round.discards_reshuffled``): only a
+#: deep cut with few decks does it (``docs/custom-tables.md``, "Every field").
+DISCARDS_NOTICE = "The shoe ran out: the discards were shuffled in to finish the round."
+
 #: The worker group of the shoe-aware figures (one at a time: a newer one cancels the older).
 SHOE_WORKER = "shoe-aware"
 
@@ -127,6 +131,7 @@ class TableScreen(PlayScreen):
         #: The shoe-aware toggle (Z): W shows the exact figures beside the independent ones.
         self.shoe_aware = False
         self._shoe_request = 0  # the shoe-aware request shown; older answers are dropped
+        self._dry_said = session.round  # the round whose dry shoe was told (a restored one was)
 
     def compose(self) -> ComposeResult:
         rules = self.session.table.rules
@@ -311,7 +316,14 @@ class TableScreen(PlayScreen):
         self._after_move()
 
     def _after_move(self) -> None:
-        """Redraw after a deal or a decision; at the end of a night, ask for the name."""
+        """Redraw after a deal or a decision; at the end of a night, ask for the name.
+
+        A round that ran the shoe dry says so once (:data:`DISCARDS_NOTICE`).
+        """
+        round_ = self.session.round
+        if round_ is not None and round_.discards_reshuffled and round_ is not self._dry_said:
+            self._dry_said = round_
+            self.notify(DISCARDS_NOTICE, timeout=NOTICE_SECONDS)
         self._announce_settled(self.session.round)
         self._clear_coach()
         self.refresh_table()
