@@ -15,7 +15,17 @@ import sys
 from collections.abc import Sequence
 
 from bjtrainer import __version__
-from bjtrainer.commands import Once, chart, daily, edge, given_twice, hint, rules, stats
+from bjtrainer.commands import (
+    Once,
+    chart,
+    daily,
+    doctor,
+    edge,
+    given_twice,
+    hint,
+    rules,
+    stats,
+)
 from bjtrainer.errors import BjTrainerError
 
 EXIT_USAGE = 2
@@ -28,6 +38,7 @@ COMMANDS = {
     "chart": chart,
     "daily": daily,
     "stats": stats,
+    "doctor": doctor,
 }
 
 

@@ -33,6 +33,24 @@ class StoreError(BjTrainerError):
     """The local store cannot be opened or read."""
 
 
+class BrokenStoreError(StoreError):
+    """The store file is not one this bjtrainer may open: nothing was written to it.
+
+    Empty, cut short, damaged, not a database, another program's database,
+    from a newer bjtrainer, or unreadable; the message names the file and
+    what to do (``docs/playing.md``, "A store that cannot be opened").
+    """
+
+
+class CannotSaveError(StoreError):
+    """A write failed because the store cannot be written (a full disk, a read-only file).
+
+    Nothing of that write was kept, and nothing saved before is lost; from
+    then on the store keeps this window's play in memory, so the same move
+    can be made again (``docs/playing.md``, "A store that cannot be opened").
+    """
+
+
 class StoreBusyError(StoreError):
     """Another bjtrainer window or command held the store's write lock past the busy timeout.
 

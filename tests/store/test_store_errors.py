@@ -7,7 +7,6 @@ from pathlib import Path
 import pytest
 
 from bjtrainer.errors import BjTrainerError, StoreError
-from bjtrainer.paths import HOME_ENV
 from bjtrainer.store import Store
 
 
@@ -18,8 +17,8 @@ def test_garbage_file_gives_store_error_naming_the_file(tmp_path: Path) -> None:
         Store.open(path)
     message = str(caught.value)
     assert str(path) in message
-    assert "not a database" in message
-    assert HOME_ENV in message  # tells the user how to start afresh
+    assert "not an SQLite database" in message
+    assert "bjtrainer doctor --reset" in message  # tells the user how to start afresh
     assert isinstance(caught.value, BjTrainerError)
     # The file is left as it was for the user to inspect.
     assert path.read_bytes() == b"these bytes are not an SQLite database\n" * 200

@@ -26,6 +26,8 @@ it is written (``docs/playing.md``, "Two windows").
 from __future__ import annotations
 
 import json
+import os
+import secrets
 import sqlite3
 import time
 from collections.abc import Callable, Iterator, Mapping
@@ -36,7 +38,16 @@ from typing import Any
 from sqlite_utils import Database
 
 from bjtrainer import paths
-from bjtrainer.errors import StoreBusyError, StoreError, TableChangedError
+from bjtrainer.errors import CannotSaveError, StoreBusyError, StoreError, TableChangedError
+from bjtrainer.store.health import (
+    check_file,
+    check_store,
+    connect_read_only,
+    damaged,
+    read_only_notice,
+    unwritable_reason,
+    writable,
+)
 from bjtrainer.store.migrations import MIGRATIONS
 from bjtrainer.store.practice import PracticeStore
 from bjtrainer.store.records import AnswerEffects, AttemptRecord, SavedTable
@@ -45,6 +56,11 @@ from bjtrainer.store.records import AnswerEffects, AttemptRecord, SavedTable
 BUSY_TIMEOUT_MS = 5000
 #: Seconds between two tries of a write waiting for another connection's lock.
 LOCK_POLL_S = 0.001
+
+
+def _connect(path: Path) -> sqlite3.Connection:
+    """The read-write connection to an existing store file (replaced in tests)."""
+    return sqlite3.connect(path)
 
 
 def _location(db: Database) -> str:
@@ -68,20 +84,41 @@ class Store(PracticeStore):
     Parameters
     ----------
     db : sqlite_utils.Database
-        An open database. Pending migrations are applied on construction,
-        then WAL mode and a busy timeout of ``BUSY_TIMEOUT_MS`` are set.
+        An open database. It is checked first, without writing
+        (:func:`bjtrainer.store.health.check_store`); then WAL mode and a
+        busy timeout of ``BUSY_TIMEOUT_MS`` are set and pending migrations
+        applied.
+    existing : bool, optional
+        Whether ``db`` is a file that was there before: an SQLite database
+        with no bjtrainer migration is then refused, not made a new store.
+
+    Attributes
+    ----------
+    unsaved : str or None
+        Why nothing more is saved (a read-only store, a full disk), as one
+        line for a notice; ``None`` while every write reaches the file.
+        Once set, the store plays on in an in-memory copy of the file and
+        the file is no longer written (``docs/playing.md``, "A store that
+        cannot be opened").
 
     Raises
     ------
+    BrokenStoreError
+        If the database is damaged, another program's, or from a newer
+        bjtrainer (a migration this version does not know); nothing is written.
     StoreError
-        If the database cannot be read (not an SQLite file, corrupt,
-        unreadable) or its schema cannot be brought up to date.
+        If the database cannot be read or its schema cannot be brought up
+        to date.
     """
 
-    def __init__(self, db: Database) -> None:
+    def __init__(self, db: Database, *, existing: bool = False) -> None:
         self.db = db
+        #: Why this window no longer saves (one line for a notice), or ``None``.
+        self.unsaved: str | None = None
+        self._file: Path | None = None  # the file, once ``db`` is an in-memory copy of it
         with self._guard("open"):
             db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+            check_store(db, self.location, existing=existing)  # before anything is written
             db.enable_wal()
             pending = MIGRATIONS.pending(db)
         if pending:  # under the write lock: two windows opening a new file take turns
@@ -90,7 +127,16 @@ class Store(PracticeStore):
 
     @classmethod
     def open(cls, path: Path | None = None) -> Store:
-        """Open (or create) the store file.
+        """Open the store file, or create it whole; check it before anything is written.
+
+        A file that is there is checked first (its bytes, then the database:
+        :mod:`bjtrainer.store.health`) and refused if it is broken, foreign
+        or newer; nothing is written to it then, not even WAL mode. A new
+        file is built beside the path under a temporary name and linked
+        into place, so the path never holds half a store. A store this
+        user cannot write (a read-only file or data folder) is played in an
+        in-memory copy: :attr:`unsaved` says so (``docs/playing.md``, "A
+        store that cannot be opened").
 
         Parameters
         ----------
@@ -100,24 +146,104 @@ class Store(PracticeStore):
 
         Raises
         ------
+        BrokenStoreError
+            If the file is a folder, unreadable, empty, cut short, damaged,
+            not an SQLite database, another program's, or from a newer
+            bjtrainer; it is left as it is.
         StoreError
-            If the file or its directory cannot be created or read, or the
-            file is not a bjtrainer store.
+            If the directory cannot be created or the file cannot be opened.
         """
         try:
             target = paths.store_path() if path is None else path
             target.parent.mkdir(parents=True, exist_ok=True)
         except OSError as exc:
             raise StoreError(f"Cannot create the bjtrainer store directory: {exc}.") from exc
+        check_file(target)
+        if not writable(target):
+            return cls._in_memory_copy(target, read_only_notice(target))
+        if not target.exists():
+            cls._create(target)
         try:
-            db = Database(target)
+            db = Database(_connect(target))
         except sqlite3.Error as exc:
             raise StoreError(f"Cannot open the bjtrainer store {target}: {exc}.") from exc
         try:
-            return cls(db)
-        except StoreError:
+            return cls(db, existing=True)
+        except CannotSaveError as exc:  # WAL mode or a migration could not be written
+            db.close()
+            return cls._in_memory_copy(target, str(exc))
+        except BaseException:
             db.close()
             raise
+
+    @classmethod
+    def _create(cls, target: Path) -> None:
+        """Create a new store at ``target``: built under a temporary name, then linked there.
+
+        When another window created the file meanwhile, theirs is kept.
+
+        Raises
+        ------
+        StoreError
+            If the file cannot be created.
+        """
+        built = target.with_name(f".{target.name}.{os.getpid()}-{secrets.token_hex(4)}.new")
+        try:  # created as SQLite creates a file: 0o644 less the umask
+            os.close(os.open(built, os.O_CREAT | os.O_EXCL | os.O_WRONLY, 0o644))
+        except OSError as exc:
+            raise StoreError(
+                f"Cannot create the bjtrainer store {target}: {exc.strerror or exc}."
+            ) from exc
+        try:
+            with Database(built) as db:
+                cls(db)  # every migration, in WAL mode; closing removes its -wal
+            try:
+                os.link(built, target)
+            except FileExistsError:
+                pass  # another window was first: open its store
+            except OSError:  # a file system without hard links
+                if not target.exists():
+                    os.replace(built, target)
+        except OSError as exc:
+            raise StoreError(
+                f"Cannot create the bjtrainer store {target}: {exc.strerror or exc}."
+            ) from exc
+        finally:
+            for leftover in (built, Path(f"{built}-wal"), Path(f"{built}-shm")):
+                leftover.unlink(missing_ok=True)
+
+    @classmethod
+    def _in_memory_copy(cls, target: Path, notice: str) -> Store:
+        """The store of a file this window cannot write: checked, then copied into memory.
+
+        Raises
+        ------
+        BrokenStoreError
+            If the file is broken, foreign or newer (see :meth:`open`).
+        StoreError
+            If it cannot be read.
+        """
+        memory = sqlite3.connect(":memory:")
+        if target.exists():
+            try:
+                source = connect_read_only(target)
+            except sqlite3.Error as exc:
+                memory.close()
+                raise StoreError(f"Cannot open the bjtrainer store {target}: {exc}.") from exc
+            try:
+                check_store(Database(source), str(target), existing=True)
+                source.backup(memory)
+            except sqlite3.Error as exc:
+                memory.close()
+                raise StoreError(f"Cannot read the bjtrainer store {target}: {exc}.") from exc
+            except BaseException:
+                memory.close()
+                raise
+            finally:
+                source.close()
+        store = cls(Database(memory))
+        store._file, store.unsaved = target, notice
+        return store
 
     @classmethod
     def memory(cls) -> Store:
@@ -145,6 +271,16 @@ class Store(PracticeStore):
                     f"window or command kept it locked for {BUSY_TIMEOUT_MS / 1000:g} s. "
                     "Nothing was changed; try again."
                 ) from exc
+            cannot = unwritable_reason(exc)
+            if cannot is not None:  # the next write goes to memory (``_write``)
+                self.unsaved = (
+                    f"Cannot save to the bjtrainer store {self.location}: {cannot}. This window "
+                    "plays on, but nothing more is saved; what was saved before is kept."
+                )
+                raise CannotSaveError(self.unsaved) from exc
+            problem = damaged(self.location, exc)  # names ``bjtrainer doctor``
+            if problem is not None:
+                raise problem from exc
             raise StoreError(
                 f"Cannot {doing} the bjtrainer store {_location(self.db)}: {exc}. "
                 f"Move the file away (or set {paths.HOME_ENV}) to start a new store."
@@ -164,7 +300,12 @@ class Store(PracticeStore):
             timeout; nothing of the block is kept.
         StoreError
             If the database cannot be written; nothing of the block is kept.
+        CannotSaveError
+            If the file cannot be written (a full disk, a read-only file);
+            the next write goes to an in-memory copy (:attr:`unsaved`).
         """
+        if self.unsaved is not None and self._file is None and not self.db.conn.in_transaction:
+            self._play_on_in_memory()
         with self._guard(doing):
             conn = self.db.conn
             if conn.in_transaction:
@@ -198,7 +339,28 @@ class Store(PracticeStore):
     @property
     def location(self) -> str:
         """The file behind the store, for messages: its path, or ``"(in memory)"``."""
+        if self._file is not None:
+            return str(self._file)
         return _location(self.db)
+
+    def _play_on_in_memory(self) -> None:
+        """Write to an in-memory copy of the file's committed state from now on (see ``unsaved``).
+
+        Raises
+        ------
+        StoreError
+            If the file cannot be read to copy it; the store stays on the file.
+        """
+        where = Path(self.location)
+        memory = sqlite3.connect(":memory:")
+        try:
+            with self._guard("copy into memory"):
+                self.db.conn.backup(memory)
+        except BaseException:
+            memory.close()
+            raise
+        self.db.close()
+        self.db, self._file = Database(memory), where
 
     # Settings
 
