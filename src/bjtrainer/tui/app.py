@@ -19,14 +19,16 @@ generator (``Generator.spawn``), so the table's own shoe is not disturbed.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from datetime import datetime
 from pathlib import PurePath
 from typing import ClassVar
 
 import numpy as np
 from textual import on
+from textual.actions import ActionParseResult
 from textual.app import App
+from textual.dom import DOMNode
 
 from bjtrainer.engine.presets import PRESETS
 from bjtrainer.engine.rules import Rules
@@ -40,6 +42,9 @@ from bjtrainer.tui.screens.sit_down import SitDownScreen
 from bjtrainer.tui.screens.table import TableScreen
 from bjtrainer.tui.seat import Seat, remember, remembered_design, remembered_table
 from bjtrainer.tui.views.cards import CardDesign
+
+#: Seconds the notice of a store that saves nothing stays on screen.
+UNSAVED_NOTICE_SECONDS = 20.0
 
 
 def local_now() -> datetime:
@@ -142,6 +147,37 @@ class BjTrainerApp(App[None]):
             self.open_sit_down()
         else:
             self.push_screen(TableScreen(self._session, self.design))
+        if self.store.unsaved is not None:  # a read-only store: play on, saving nothing
+            self.notify(self.store.unsaved, severity="error", timeout=UNSAVED_NOTICE_SECONDS)
+
+    async def run_action(
+        self,
+        action: str | ActionParseResult,
+        default_namespace: DOMNode | None = None,
+        namespaces: Mapping[str, DOMNode] | None = None,
+    ) -> bool:
+        """Run a key's or a button's action; a store problem gives a notice, never a traceback.
+
+        When the action found that the store cannot be written (a full disk,
+        a read-only file: ``Store.unsaved``), its notice stays on screen for
+        :data:`UNSAVED_NOTICE_SECONDS`; the table plays on in memory
+        (``docs/playing.md``, "A store that cannot be opened").
+        """
+        saving = self.store.unsaved is None
+        try:
+            return await super().run_action(action, default_namespace, namespaces)
+        except StoreError as exc:  # a screen that did not catch it
+            self.notify(str(exc), severity="error", timeout=UNSAVED_NOTICE_SECONDS)
+            return True
+        finally:
+            if saving and self.store.unsaved is not None:
+                self.call_later(self._unsaved_notice)  # after the screen's queued notice
+
+    def _unsaved_notice(self) -> None:
+        """Replace the screen's short notice of the failed write by the lasting one."""
+        self.clear_notifications()
+        if self.store.unsaved is not None:
+            self.notify(self.store.unsaved, severity="error", timeout=UNSAVED_NOTICE_SECONDS)
 
     def open_sit_down(self) -> None:
         """Show the sit-down screen over the table (or at the first start)."""
