@@ -126,3 +126,34 @@ async def test_a_spot_missed_four_times_shows_its_why_and_chart_row(store: Store
         codes = about.split("\nhard 16")[1].split("\n")[0].split()
         assert codes == ["S", "S", "S", "S", "S", "H", "H", "Rh", "Rh", "Rh"]
         assert "Rh surrender if allowed, else hit" in about
+
+
+@pytest.mark.slow
+async def test_a_right_answer_after_a_hint_is_listed_as_hinted(store: Store) -> None:
+    """Hard 16 v T surrendered after a Hint (right: -0.5 beats hit -0.5398), twice,
+    then stood on once (wrong); 11 v 6 hit (wrong: double +0.6674 beats hit
+    +0.3336 by far more than 0.02, Appendix 5). The lines line up."""
+    legal = frozenset({Action.HIT, Action.STAND, Action.DOUBLE, Action.SURRENDER})
+    sixteen = Spot("practice", ("T", "6"), "T", legal=legal)
+    eleven = Spot("practice", ("6", "5"), "6", legal=legal)
+    recorder = Practice(store, PRACTICE, ManualClock(NOON), np.random.default_rng(0))
+    surrendered = grade(analyse(PRACTICE, sixteen.to_hand_spot()), Action.SURRENDER, legal)
+    stood = grade(analyse(PRACTICE, sixteen.to_hand_spot()), Action.STAND, legal)
+    hit = grade(analyse(PRACTICE, eleven.to_hand_spot()), Action.HIT, legal)
+    assert surrendered.accepted and not stood.accepted and not hit.accepted
+    recorder.record_table_answer(sixteen, surrendered, hint_shown=True, token="t1")
+    recorder.record_table_answer(sixteen, surrendered, hint_shown=True, token="t2")
+    recorder.record_table_answer(sixteen, stood, hint_shown=False, token="t3")
+    recorder.record_table_answer(eleven, hit, hint_shown=False, token="t4")
+    app = practice_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("m", "m")
+        queue = app.screen
+        assert isinstance(queue, ReviewQueueScreen)
+        first, second = queue_prompts(queue)
+        assert first.startswith("6,T v T (hard 16)") and " missed 1, hinted 2   0 of 2" in first
+        assert second.startswith("5,6 v 6 (hard 11)") and " missed 1 " in second
+        assert "hinted" not in second
+        assert first.index("0 of 2 done") == second.index("0 of 2 done")
+        about = text_of(queue.query_one("#queue-about"))
+        assert "Missed 1 time, right only after a hint 2 times; 0 of 2 done." in about

@@ -38,7 +38,7 @@ from bjtrainer.trainer.practice.daily import (
     streak,
 )
 from bjtrainer.trainer.practice.deals import DealPlan, plan_deal
-from bjtrainer.trainer.practice.review import QueueItem, queue_items
+from bjtrainer.trainer.practice.review import QueueItem, hinted_counts, queue_items
 from bjtrainer.trainer.practice.schedule import DUE_PER_DAY, DUE_PER_FOCUS_SET, due_records
 from bjtrainer.trainer.practice.selection import draw_spots
 from bjtrainer.trainer.practice.sets import PracticeSet
@@ -230,9 +230,15 @@ class Practice:
         """The visible queue: each spot with its misses and "1 of 2 done", most missed first.
 
         A spot missed four times or more carries a ``study`` link to its Why
-        figures and chart row.
+        figures and chart row. Each item counts apart the misses that were
+        right answers given only after a hint (``QueueItem.hinted``), read
+        from the spot's stored answers.
         """
-        return queue_items(self.rules, self.store.review_records(self.rules.id))
+        records = self.store.review_records(self.rules.id)
+        hinted: dict[str, int] = {}
+        for record in records:
+            hinted |= hinted_counts(self.store.attempts(self.rules.id, spot_key=record.spot_key))
+        return queue_items(self.rules, records, hinted)
 
     def verify_starting_review(self) -> None:
         """Raise unless the review queue has a spot to drill.

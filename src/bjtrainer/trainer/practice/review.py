@@ -5,7 +5,9 @@ queue"): a review hand needs two independent correct answers in separate
 runs to leave the queue.
 
 - A spot **enters** the queue when its first answer is wrong, or is given
-  only after a hint (Hint or Why shown first). Each such answer is a *miss*.
+  only after a hint (Hint or Why shown first). Each such answer is a *miss*;
+  the queue tells the two apart: a right answer given only after a hint is
+  *hinted*, not *missed* (:attr:`QueueItem.hinted`).
 - It **leaves** after two unassisted correct answers (``AttemptKind.FIRST``
   and accepted) given in two separate runs, a run being one practice set;
   the two runs must be on different local days, or have at least one other
@@ -31,13 +33,13 @@ Decided here, where the rule is silent:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass, replace
 from datetime import date
 from enum import StrEnum
 
 from bjtrainer.engine.rules import Rules
-from bjtrainer.store.records import AttemptKind, ReviewRecord
+from bjtrainer.store.records import AttemptKind, AttemptRecord, ReviewRecord
 from bjtrainer.trainer.coach import Coach
 from bjtrainer.trainer.practice.attempts import is_miss
 from bjtrainer.trainer.practice.cells import ChartCell, cell_of
@@ -50,6 +52,8 @@ __all__ = [
     "ReviewAnswer",
     "ReviewChange",
     "StudyLink",
+    "hinted_counts",
+    "is_hinted",
     "queue_items",
     "review_after",
     "runs_apart",
@@ -212,13 +216,17 @@ class QueueItem:
     ----------
     spot : Spot
     misses : int
-        Misses so far.
+        Misses so far, both kinds: wrong first answers and right answers
+        given only after a hint.
     done : int
         Correct answers counted toward leaving (0 or 1).
     entered_at : str
         ISO time the spot entered the queue.
     study : StudyLink or None
         Set when ``misses >= STUDY_AFTER_MISSES``.
+    hinted : int
+        Of the misses, the right answers given only after a hint
+        (:func:`is_hinted`); at most ``misses``.
     """
 
     spot: Spot
@@ -226,6 +234,12 @@ class QueueItem:
     done: int
     entered_at: str
     study: StudyLink | None = None
+    hinted: int = 0
+
+    @property
+    def wrong(self) -> int:
+        """Of the misses, the wrong answers (a wrong answer after a hint included)."""
+        return self.misses - self.hinted
 
     @property
     def progress(self) -> str:
@@ -238,10 +252,33 @@ class QueueItem:
         return cell_of(self.spot)
 
 
-def queue_items(rules: Rules, records: list[ReviewRecord]) -> list[QueueItem]:
+def is_hinted(kind: AttemptKind, accepted: bool) -> bool:
+    """A miss that was a right answer: accepted, but given only after a hint."""
+    return kind is AttemptKind.AFTER_HINT and accepted
+
+
+def hinted_counts(attempts: Iterable[AttemptRecord]) -> dict[str, int]:
+    """Right answers given only after a hint, per spot key (:func:`is_hinted`).
+
+    Every such answer was a miss of its spot, at the table or in a run
+    (:func:`review_after`), so the count is the hinted share of the spot's
+    ``misses``, ever.
+    """
+    counts: dict[str, int] = {}
+    for attempt in attempts:
+        if is_hinted(attempt.kind, attempt.accepted):
+            counts[attempt.spot_key] = counts.get(attempt.spot_key, 0) + 1
+    return counts
+
+
+def queue_items(
+    rules: Rules, records: list[ReviewRecord], hinted: Mapping[str, int] | None = None
+) -> list[QueueItem]:
     """The queued rows of ``rules`` as :class:`QueueItem`, in the order given.
 
-    Cleared rows and rows of other tables are left out.
+    Cleared rows and rows of other tables are left out. ``hinted`` maps a
+    spot key to its hinted misses (:func:`hinted_counts`); a count above the
+    row's misses is capped at them.
 
     Raises
     ------
@@ -257,5 +294,6 @@ def queue_items(rules: Rules, records: list[ReviewRecord]) -> list[QueueItem]:
         study = None
         if record.misses >= STUDY_AFTER_MISSES:
             study = StudyLink(cell_of(spot), tuple(coach.why(spot)))
-        items.append(QueueItem(spot, record.misses, record.done, record.entered_at, study))
+        hints = min(record.misses, (hinted or {}).get(record.spot_key, 0))
+        items.append(QueueItem(spot, record.misses, record.done, record.entered_at, study, hints))
     return items

@@ -31,7 +31,13 @@ from bjtrainer.tui.screens.play_base import ButtonScreen
 from bjtrainer.tui.screens.practice_set import open_set
 from bjtrainer.tui.views.cards import DEFAULT_DESIGN, CardDesign
 from bjtrainer.tui.views.practice import spot_label
-from bjtrainer.tui.views.review import chart_row, queue_line
+from bjtrainer.tui.views.review import (
+    MISSES_WIDTH,
+    chart_row,
+    misses_label,
+    misses_sentence,
+    queue_line,
+)
 from bjtrainer.tui.widgets.button_column import ButtonRow
 from bjtrainer.tui.widgets.buttons import ButtonSpec
 
@@ -95,8 +101,12 @@ class ReviewQueueScreen(ButtonScreen[None]):
         self.items = self.practice.review_queue()
         listing = self.query_one(OptionList)
         listing.clear_options()
+        width = max([MISSES_WIDTH, *(len(misses_label(item)) + 2 for item in self.items)])
         listing.add_options(
-            [Option(queue_line(item), id=str(index)) for index, item in enumerate(self.items)]
+            [
+                Option(queue_line(item, width), id=str(index))
+                for index, item in enumerate(self.items)
+            ]
         )
         count = len(self.items)
         listing.border_title = f"Review queue: {count} spot{'s' if count != 1 else ''}"
@@ -125,8 +135,7 @@ class ReviewQueueScreen(ButtonScreen[None]):
         if item is None:
             return Text()
         text = Text(spot_label(item.spot), style="bold")
-        times = "time" if item.misses == 1 else "times"
-        text.append(f"\nMissed {item.misses} {times}; {item.progress}. ")
+        text.append(f"\n{misses_sentence(item)}; {item.progress}. ")
         if item.study is None:
             text.append(
                 f"Drill it: R starts a review set. At {STUDY_AFTER_MISSES} misses this "

@@ -1,7 +1,8 @@
 """Plain pictures of the review queue: one line per spot, the chart row of a much-missed spot.
 
-Each queued spot shows its misses and its progress ("1 of 2 done"); a spot
-missed four times or more links to its Why figures and its chart row
+Each queued spot shows its misses and its progress ("1 of 2 done"), a
+right answer given only after a hint counted as "hinted", not "missed"; a
+spot missed four times or more links to its Why figures and its chart row
 instead of only being drilled again (``docs/practice.md``, "Mistakes & weak
 spots: the review queue"). The chart row is the table's own basic-strategy
 chart (:mod:`bjtrainer.strategy`, six decks for ``practice``; it reproduces
@@ -24,16 +25,51 @@ from bjtrainer.tui.views.practice import spot_label
 _COLUMN_WIDTH = 4
 #: Width of the row label.
 _LABEL_WIDTH = 9
+#: Least width of a queue line's misses column (``"missed 4  "``).
+MISSES_WIDTH = 10
 
 
-def queue_line(item: QueueItem) -> Text:
+def misses_label(item: QueueItem) -> str:
+    """``"missed 4"``, ``"hinted 1"`` or ``"missed 2, hinted 1"``.
+
+    A right answer given only after a hint is *hinted*; a wrong answer
+    (after a hint too) is *missed* (``docs/practice.md``, "Mistakes & weak
+    spots: the review queue").
+    """
+    parts = []
+    if item.wrong or not item.hinted:
+        parts.append(f"missed {item.wrong}")
+    if item.hinted:
+        parts.append(f"hinted {item.hinted}")
+    return ", ".join(parts)
+
+
+def misses_sentence(item: QueueItem) -> str:
+    """``"Missed 2 times"``, ``"Right only after a hint 1 time"``, or both, comma-joined."""
+
+    def times(count: int) -> str:
+        return f"{count} time" if count == 1 else f"{count} times"
+
+    parts = []
+    if item.wrong or not item.hinted:
+        parts.append(f"missed {times(item.wrong)}")
+    if item.hinted:
+        parts.append(f"right only after a hint {times(item.hinted)}")
+    sentence = ", ".join(parts)
+    return sentence[0].upper() + sentence[1:]
+
+
+def queue_line(item: QueueItem, misses_width: int = MISSES_WIDTH) -> Text:
     """``"T,6 v T (hard 16)   missed 4   1 of 2 done   study"``.
 
+    The misses column is :func:`misses_label` padded to ``misses_width``
+    (the screen passes the widest label of its lines plus two, so the
+    columns line up).
     The last word is ``study`` for a spot with a :class:`StudyLink` (missed
     four times or more), ``drill it`` otherwise.
     """
     text = Text(f"{spot_label(item.spot):<34}", style="bold")
-    text.append(f" missed {item.misses:<3}")
+    text.append(f" {misses_label(item):<{misses_width}}")
     text.append(f" {item.progress:<12}")
     if item.study is not None:
         text.append(" study", style="bold red")
