@@ -37,6 +37,13 @@ def test_sixteen_against_ten_practice(capsys: pytest.CaptureFixture[str]) -> Non
     assert ev["surrender"] == -0.5
     # Late surrender (-0.5) beats hitting (-0.5398) at the practice table.
     assert out["best"] == "surrender"
+    # The reason compares the best play with the second-best: hit -0.5398 beats
+    # stand -0.5404 for second place.
+    assert out["second_best"] == "hit"
+    assert out["reason"] == (
+        "Surrendering hard 16 v T loses half the bet for sure (EV -0.500), "
+        "less than hitting is expected to lose (EV -0.540)."
+    )
 
 
 def test_stand_chances_add_up_and_match_dealer_bust(capsys: pytest.CaptureFixture[str]) -> None:
@@ -70,11 +77,28 @@ def test_three_cards_only_hit_or_stand(capsys: pytest.CaptureFixture[str]) -> No
     assert out["ev"]["stand"] == pytest.approx(-0.5404, abs=1e-4)  # type: ignore[index]
 
 
-def test_text_output_names_best_play(capsys: pytest.CaptureFixture[str]) -> None:
+def test_text_output_gives_the_play_its_ev_and_the_reason(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
     assert main(["hint", "--rules", "guide", "--hand", "T 6", "--up", "T"]) == 0
-    text = capsys.readouterr().out
-    assert "Hit" in text
-    assert "-0.540" in text
+    lines = capsys.readouterr().out.splitlines()
+    assert lines[1] == "Hand T 6 (hard 16) against up card T."
+    assert lines[2] == "Hint: Hit (EV -0.540)."
+    # Without surrender the second-best play is Stand; the two EVs print alike
+    # at 3 decimals (-0.5398, -0.5404), so the reason shows 4.
+    assert lines[3] == (
+        "Standing on hard 16 v T wins 23.0% and loses 77.0% (EV -0.5404); hitting busts "
+        "61.5% of the time on the next card and still does better (EV -0.5398)."
+    )
+    assert lines[4] == "Bust on one more card: 61.5%."
+
+
+def test_a_three_card_hand_compares_stand_and_hit(capsys: pytest.CaptureFixture[str]) -> None:
+    # Hard 20 on three cards: only stand and hit, and standing on 20 is best.
+    out = run_json(capsys, "--hand", "5 5 T", "--up", "6")
+    assert set(out["ev"]) == {"stand", "hit"}  # type: ignore[arg-type]
+    assert out["second_best"] == "hit" and out["best"] == "stand"
+    assert str(out["reason"]).startswith("Hitting hard 20 v 6 busts 92.3% of the time")  # 12/13
 
 
 @pytest.mark.parametrize(

@@ -47,7 +47,13 @@ def test_sixteen_v_ten_hit_is_graded_and_then_played() -> None:
     assert analysis.evs[Action.STAND] == pytest.approx(-0.5404, abs=1e-4)
     assert analysis.evs[Action.HIT] == pytest.approx(-0.5398, abs=1e-4)
     assert analysis.evs[Action.SURRENDER] == -0.5
-    assert COACH.hint(spot) == ["Hint: Surrender."]
+    # The Hint gives the play, its EV and the reason against the second-best
+    # play, Hit (-0.5398 beats Stand -0.5404).
+    surrender_beats_hit = (
+        "Surrendering hard 16 v T loses half the bet for sure (EV -0.500), "
+        "less than hitting is expected to lose (EV -0.540)."
+    )
+    assert COACH.hint(spot) == ["Hint: Surrender (EV -0.500).", surrender_beats_hit]
 
     answer = COACH.answer(round, Action.HIT)
     assert answer.spot == spot
@@ -57,11 +63,10 @@ def test_sixteen_v_ten_hit_is_graded_and_then_played() -> None:
     assert verdict.ev_lost == pytest.approx(0.5398 - 0.5, abs=1e-4)
     assert verdict.evs[Action.DOUBLE] == pytest.approx(-1.0797, abs=1e-4)
     assert not verdict.accepted
-    # Standing on 16 v 10 after the peek loses 77.0% (stand -0.5404 = 0.230 - 0.770).
-    assert COACH.reason(spot, verdict) == (
-        "Surrender -0.500 beats Hit -0.540: standing on hard 16 loses 77.0%, "
-        "so keeping half the bet costs less."
-    )
+    # The grade names its spot and carries the reason: Hit against Surrender only.
+    assert verdict.line() == "✘ Hit on hard 16 v T gives up 0.040: best is Surrender (EV -0.500)."
+    assert verdict.reason == surrender_beats_hit
+    assert COACH.reason(spot, verdict) == surrender_beats_hit
 
     # The coach graded the spot before the hit; now the caller plays it: 18 v 10.
     round.apply(Action.HIT)
@@ -95,7 +100,14 @@ def test_the_why_of_a_spot_gives_the_chances_and_every_legal_ev() -> None:
         "practice", ("T", "T"), "A", legal=frozenset({Action.INSURANCE, Action.NO_INSURANCE})
     )
     assert COACH.why(insurance)[0].startswith("Dealer blackjack with an ace up: 30.8%")
-    assert COACH.hint(insurance) == ["Hint: No insurance."]
+    # Insurance at 2:1 with a ten-value hole card 4/13 of the time: each chip
+    # returns 2 x 4/13 - 9/13 = -1/13, a half bet -1/26 = -0.038.
+    assert COACH.hint(insurance) == [
+        "Hint: No insurance (EV +0.000).",
+        "Insurance pays 2:1 only when the hole card is a ten-value, 4/13 (30.8%) of the "
+        "time, and is lost the other 9/13 (69.2%), so it gives up 1/13 of every chip it "
+        "stakes (EV -0.038), while no insurance costs nothing (EV +0.000).",
+    ]
 
 
 def test_no_answer_once_the_round_is_settled() -> None:
@@ -155,7 +167,13 @@ def test_best_is_among_what_the_chips_allow() -> None:
     analysis = COACH.analysis(spot)
     assert analysis is not None
     assert Action.DOUBLE not in analysis.evs
-    assert COACH.hint(spot) == ["Hint: Hit."]
+    # Hit 11 v 6 +0.3336 (Appendix 5); the next best legal play is standing,
+    # which wins only on a dealer bust, 42.3% with a 6 up (S17), -0.154.
+    assert COACH.hint(spot) == [
+        "Hint: Hit (EV +0.334).",
+        "Standing on hard 11 v 6 wins 42.3% and loses 57.7% (EV -0.154); "
+        "hitting cannot bust on the next card and does better (EV +0.334).",
+    ]
     full = analyse(PRACTICE, HandSpot(cards=("6", "5"), up="6"))
     assert full.best is Action.DOUBLE
     assert full.evs[Action.DOUBLE] == pytest.approx(0.6674, abs=1e-4)

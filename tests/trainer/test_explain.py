@@ -44,14 +44,14 @@ def sixteen_v_ten(*, checked: bool = True) -> SpotAnalysis:
     )
 
 
-def test_hint_names_the_best_action() -> None:
-    assert hint_line(sixteen_v_ten()) == "Hint: Surrender."
+def test_hint_names_the_best_action_and_its_ev() -> None:
+    assert hint_line(sixteen_v_ten()) == "Hint: Surrender (EV -0.500)."
 
 
 def test_hint_is_the_best_legal_action() -> None:
     # Without surrender (e.g. a split hand) hitting is best: -0.5398 > -0.5404.
     no_surrender = legal_analysis(sixteen_v_ten(), {Action.STAND, Action.HIT, Action.DOUBLE})
-    assert hint_line(no_surrender) == "Hint: Hit."
+    assert hint_line(no_surrender) == "Hint: Hit (EV -0.540)."
     assert set(no_surrender.evs) == {Action.STAND, Action.HIT, Action.DOUBLE}
 
 
@@ -91,7 +91,7 @@ def test_why_says_when_no_blackjack_is_possible() -> None:
 
 def test_insurance_hint_and_why() -> None:
     evs = {Action.INSURANCE: -1 / 26, Action.NO_INSURANCE: 0.0}
-    assert insurance_hint_line(evs) == "Hint: No insurance."
+    assert insurance_hint_line(evs) == "Hint: No insurance (EV +0.000)."
     lines = insurance_why_lines(evs)
     assert "30.8%" in lines[0]  # 4/13
     assert lines[1] == "EV per unit of the bet: Insurance -0.038, No insurance +0.000 (best)."

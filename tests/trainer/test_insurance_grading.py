@@ -34,14 +34,16 @@ def test_taking_insurance_gives_up_one_twenty_sixth() -> None:
     assert taken.ev_lost == pytest.approx(-INSURANCE_EV)
     assert not taken.accepted
     assert not taken.close_call
-    assert taken.line() == "✘ Insurance gives up 0.038: best is No insurance (EV +0.000)."
+    assert taken.line() == (
+        "✘ Insurance on hard 19 v A gives up 0.038: best is No insurance (EV +0.000)."
+    )
 
 
 def test_declining_insurance_is_right() -> None:
     declined = grade_insurance("practice", "A", Action.NO_INSURANCE)
     assert declined.accepted and declined.ev_lost == 0
     assert declined.evs[Action.INSURANCE] == pytest.approx(INSURANCE_EV)
-    assert declined.line() == "✔ No insurance is right (EV +0.000)."
+    assert declined.line() == "✔ No insurance on hard 19 v A is right (EV +0.000)."
 
 
 def test_only_declining_when_the_chips_do_not_cover_insurance() -> None:

@@ -17,6 +17,7 @@ import pytest
 
 from bjtrainer.store import AttemptKind, Store
 from bjtrainer.tui.widgets.coach_panel import CoachPanel
+from bjtrainer.tui.widgets.feedback import FeedbackView
 from tests.ev.oracles.infinite_deck import dealer_from_up
 from tests.tui.tui_support import SIZE, AppFactory
 
@@ -24,6 +25,11 @@ from tests.tui.tui_support import SIZE, AppFactory
 def ten_up_no_blackjack() -> dict[int, float]:
     """Dealer finals with a ten up, given the peek found no ace underneath."""
     return dealer_from_up(10, peeked=True)
+
+
+def hit_ev() -> float:
+    """Hit 16 v 10 after the peek, the published figure (Appendix 1)."""
+    return -0.5398
 
 
 def test_brute_force_agrees_with_the_published_stand_figure() -> None:
@@ -38,7 +44,12 @@ async def test_hint_and_why_for_sixteen_against_ten(build_app: AppFactory, store
         await pilot.press("enter", "question_mark")
         panel = app.screen.query_one(CoachPanel)
         assert panel.display and panel.title == "Hint"
-        assert panel.lines == ("Hint: Surrender.",)
+        # The play, its EV and the reason against the second-best play, Hit.
+        assert panel.lines == (
+            "Hint: Surrender (EV -0.500).",
+            "Surrendering hard 16 v T loses half the bet for sure (EV -0.500), "
+            f"less than hitting is expected to lose (EV {hit_ev():+.3f}).",
+        )
         await pilot.press("w")
         assert panel.title == "Why"
         text = "\n".join(panel.lines)
@@ -53,6 +64,8 @@ async def test_hint_and_why_for_sixteen_against_ten(build_app: AppFactory, store
         assert not panel.display
         await pilot.press("h")  # the answer after a hint is marked so; 16 + 5 = 21 stands
         assert not panel.lines  # the panel closes with the decision it explained
+        grade = app.screen.query_one(FeedbackView).picture.grade
+        assert grade.startswith("✘ Hit on hard 16 v T (after a hint) gives up 0.040")
         await pilot.press("w")  # the round is over: nothing to explain
         assert not panel.lines
         assert app.session.table.balance == 1010  # 21 beats the dealer's 17
@@ -65,7 +78,8 @@ async def test_hint_is_hit_for_a_three_card_sixteen(build_app: AppFactory) -> No
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter", "h", "question_mark")
         panel = app.screen.query_one(CoachPanel)
-        assert panel.lines == ("Hint: Hit.",)
+        assert panel.lines[0] == f"Hint: Hit (EV {hit_ev():+.3f})."
+        assert panel.lines[1].startswith("Standing on hard 16 v T wins 23.0% and loses 77.0%")
         await pilot.press("w")
         text = "\n".join(panel.lines)
         assert "Surrender" not in text and "Double" not in text
@@ -77,7 +91,8 @@ async def test_insurance_hint_and_why(build_app: AppFactory) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("enter", "question_mark")
         panel = app.screen.query_one(CoachPanel)
-        assert panel.lines == ("Hint: No insurance.",)
+        assert panel.lines[0] == "Hint: No insurance (EV +0.000)."
+        assert "4/13 (30.8%)" in panel.lines[1] and "9/13 (69.2%)" in panel.lines[1]
         await pilot.press("w")
         text = "\n".join(panel.lines)
         assert f"{100 * 4 / 13:.1f}%" in text  # 30.8%: the hole card is a ten

@@ -49,7 +49,11 @@ async def test_eleven_against_a_ten_hits_and_a_double_is_taken_by_the_blackjack(
         assert f"Double {signed(double)}" in text  # +0.012
         assert "The dealer has not checked: a hidden blackjack is included." in text
         await pilot.press("question_mark")
-        assert panel.lines == ("Hint: Hit.",)
+        assert panel.lines[0] == f"Hint: Hit (EV {signed(hit)})."
+        assert panel.lines[1].startswith(  # one card on twice the bet against drawing freely
+            f"Doubling hard 11 v T takes one card for twice the bet: {signed(double / 2)} "
+            f"per unit staked, {signed(double)} in all"
+        )
         await pilot.press("d")  # doubled anyway: 5 more chips, one card (9) -> 20
         feedback = app.screen.query_one(FeedbackView).picture
         assert not feedback.accepted  # gives up hit - double = 0.021 > 0.02

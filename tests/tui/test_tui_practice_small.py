@@ -40,7 +40,7 @@ async def test_why_shows_in_a_practice_set_at_80_by_24(store: Store) -> None:
 @pytest.mark.slow
 async def test_play_on_after_a_miss_shows_the_reason_and_the_result(store: Store) -> None:
     """A missed stand played on (O) ends the hand: the reason stays and the
-    round's result line (net change, as at the table) follows it."""
+    round's result line (net change, as at the table) follows it, each on its line."""
     from bjtrainer.engine.actions import Action
     from bjtrainer.engine.presets import PRESETS
     from bjtrainer.tui.widgets.feedback import FeedbackView
@@ -67,6 +67,11 @@ async def test_play_on_after_a_miss_shows_the_reason_and_the_result(store: Store
             raise AssertionError("no spot where standing is a miss came up")
         await pilot.press("s", "o")  # the miss, then play it on: the hand is over
         await pilot.pause()
-        result = screen.query_one(FeedbackView).picture.result
-        assert "beats Stand" in result
-        assert "Net " in result
+        picture = screen.query_one(FeedbackView).picture
+        best = max(evs, key=evs.__getitem__)
+        assert picture.grade.startswith("✘ Stand on ")
+        assert f"best is {best.value.capitalize()} (EV " in picture.grade
+        gerund = {Action.HIT: "hitting", Action.SPLIT: "splitting", Action.SURRENDER: "surrender"}
+        assert "standing" in picture.reason.lower() or best is Action.SURRENDER
+        assert gerund[best] in picture.reason.lower()
+        assert "Net " in picture.result

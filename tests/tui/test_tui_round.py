@@ -81,11 +81,11 @@ async def test_round_with_split_and_double(build_app: AppFactory, store: Store) 
 async def test_mouse_buttons_play_the_same_round(build_app: AppFactory) -> None:
     app = build_app(SPLIT_DOUBLE)
     async with app.run_test(size=SIZE) as pilot:
-        assert await pilot.click("#button-deal")
-        assert await pilot.click("#button-split")
-        assert await pilot.click("#button-double")
-        assert await pilot.click("#button-stand")
-        await pilot.pause()
+        # Each answer adds its grade line and reason above the buttons, which move
+        # down: let the layout settle before the next click finds its button.
+        for button in ("deal", "split", "double", "stand"):
+            assert await pilot.click(f"#button-{button}")
+            await pilot.pause()
         assert app.session.table.balance == 1030
 
 

@@ -95,8 +95,12 @@ async def test_hint_panel_is_in_view(build_app: AppFactory) -> None:
         await pilot.pause()
         panel = app.screen.query_one(CoachPanel)
         assert on_screen(app, panel)
-        # Late surrender (-0.5) beats hit (-0.5398): the hint names it.
-        assert drawn_text(panel) == "Hint: Surrender."
+        # Late surrender (-0.5) beats hit (-0.5398): the hint names it, its EV
+        # and the reason against Hit, wrapped inside the panel.
+        assert drawn_text(panel) == (
+            "Hint: Surrender (EV -0.500). Surrendering hard 16 v T loses half the bet for "
+            "sure (EV -0.500), less than hitting is expected to lose (EV -0.540)."
+        )
 
 
 async def test_insurance_buttons_and_footer_at_80_by_24(build_app: AppFactory) -> None:
@@ -139,8 +143,12 @@ async def test_result_line_is_never_pushed_out(build_app: AppFactory) -> None:
         feedback = app.screen.query_one(FeedbackView)
         assert on_screen(app, feedback)
         drawn = " ".join(drawn_lines(feedback))
-        assert "hand 4 -10" in drawn and drawn.rstrip().endswith("Net +10.")
-        # The prompt and the result both wrap at 80 columns: the area grew past 3 rows.
+        # The grade of the last stand (hand 4, 5 + 8 = hard 13 v 6) comes first, the
+        # result, and the prompt for the next round last.
+        assert drawn.startswith("✔ Stand on hard 13 v 6 is right")
+        assert "hand 4 -10" in drawn and "Net +10." in drawn
+        assert drawn.index("Net +10.") < drawn.index("Round over. Enter deals")
+        # The lines wrap at 80 columns: the area grew past 3 rows.
         assert feedback.size.height > 3
 
 

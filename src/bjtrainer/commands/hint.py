@@ -1,6 +1,9 @@
-"""``bjtrainer hint``: the hint and the why figures for one spot.
+"""``bjtrainer hint``: the hint, its reason and the why figures for one spot.
 
-What they say: docs/playing.md, "Hint, Why and the grade line".
+What they say: docs/playing.md, "Hint, Why and the grade line". The hint
+is the best play with its EV and one sentence comparing it with the
+second-best play, the one with the next highest EV
+(:func:`bjtrainer.trainer.reasons.hint_reason`).
 """
 
 from __future__ import annotations
@@ -40,6 +43,10 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
 def payload(rules_id: str, hand: list[str], up: str) -> tuple[dict[str, Any], list[str]]:
     """The JSON payload and the text lines for one spot.
 
+    The payload holds the best play, every EV (units of the bet), the bust
+    chance, the stand chances, the second-best play (``second_best``,
+    ``null`` when there is none) and the reason sentence (``reason``).
+
     Raises
     ------
     RulesError, InvalidSpotError
@@ -49,9 +56,14 @@ def payload(rules_id: str, hand: list[str], up: str) -> tuple[dict[str, Any], li
     from bjtrainer.engine.rules_file import load_rules
     from bjtrainer.ev import HandSpot, analyse
     from bjtrainer.trainer.explain import hint_line, why_lines
+    from bjtrainer.trainer.reasons import hint_reason, next_best
+    from bjtrainer.trainer.spots import Spot
 
     rules = load_rules(rules_id)
     analysis = analyse(rules, HandSpot(cards=tuple(hand), up=up))
+    spot = Spot(rules.id, tuple(hand), up, legal=frozenset(analysis.evs))
+    second = next_best(analysis.evs, analysis.best)
+    reason = hint_reason(rules, spot, analysis.evs)
     data: dict[str, Any] = {
         "rules": rules.id,
         "hand": hand,
@@ -64,6 +76,8 @@ def payload(rules_id: str, hand: list[str], up: str) -> tuple[dict[str, Any], li
             "push": analysis.stand_push,
             "loss": analysis.stand_loss,
         },
+        "second_best": second.value if second is not None else None,
+        "reason": reason,
     }
     value = evaluate(hand)
     kind = "soft" if value.soft else "hard"
@@ -71,6 +85,7 @@ def payload(rules_id: str, hand: list[str], up: str) -> tuple[dict[str, Any], li
         rules.name,
         f"Hand {' '.join(hand)} ({kind} {value.total}) against up card {up}.",
         hint_line(analysis),
+        reason,
         *why_lines(analysis),
     ]
     return data, text

@@ -3,8 +3,9 @@
 The table (:class:`~bjtrainer.trainer.session.TableSession`), the practice
 sets (:class:`~bjtrainer.trainer.practice.sets.PracticeSet`) and the review
 queue's study links (:mod:`bjtrainer.trainer.practice.review`) all ask a
-:class:`Coach` for the figures of a decision, its Hint and Why lines, its
-grade and the one-line reason of a miss. The coach reads no clock and
+:class:`Coach` for the figures of a decision, its Hint and Why lines, and
+its grade, which names the spot and carries the one-sentence reason of the
+play (:mod:`bjtrainer.trainer.reasons`). The coach reads no clock and
 writes nothing: recording an answer is the caller's one store write.
 
 Every figure is an independent-draw EV in units of the original wager
@@ -15,7 +16,7 @@ action (``docs/numbers.md``, "9. Grading"; :mod:`bjtrainer.trainer.grading`).
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bjtrainer.engine.actions import Action
 from bjtrainer.engine.round import Phase, Round
@@ -26,7 +27,7 @@ from bjtrainer.trainer.chart_play import chart_play
 from bjtrainer.trainer.explain import hint_line, insurance_hint_line, insurance_why_lines, why_lines
 from bjtrainer.trainer.grading import Grade, grade_evs
 from bjtrainer.trainer.legal import legal_analysis, legal_evs
-from bjtrainer.trainer.reasons import reason_line
+from bjtrainer.trainer.reasons import hint_reason, reason_line, spot_name
 from bjtrainer.trainer.spots import Spot, decision_spot, insurance_spot, is_insurance_spot
 
 __all__ = ["Answer", "Coach", "insured_share"]
@@ -193,7 +194,14 @@ class Coach:
     # Explaining
 
     def hint(self, spot: Spot) -> list[str]:
-        """The Hint, one line: ``["Hint: Surrender."]``, the best legal action."""
+        """The Hint, two lines: the best legal action and its EV, then the reason.
+
+        The reason compares the best play with the second-best, the legal
+        action with the next highest EV (:func:`bjtrainer.trainer.reasons.hint_reason`)::
+
+            ["Hint: Surrender (EV -0.500).",
+             "Surrendering hard 16 v T loses half the bet for sure (EV -0.500), ..."]
+        """
         return self.explain(spot, why=False)
 
     def why(self, spot: Spot) -> list[str]:
@@ -210,13 +218,17 @@ class Coach:
         """
         evs = self.insurance_evs(spot)
         if evs is not None:
-            return insurance_why_lines(evs) if why else [insurance_hint_line(evs)]
+            if why:
+                return insurance_why_lines(evs)
+            return [insurance_hint_line(evs), hint_reason(self.rules, spot, evs)]
         analysis = self.analysis(spot)
         assert analysis is not None  # not the insurance question
-        return why_lines(analysis) if why else [hint_line(analysis)]
+        if why:
+            return why_lines(analysis)
+        return [hint_line(analysis), hint_reason(self.rules, spot, analysis.evs)]
 
     def reason(self, spot: Spot, grade: Grade) -> str:
-        """One line from the Why figures: why the best play beats the one taken.
+        """One sentence: the action graded against the best (or the next best) one.
 
         See :func:`bjtrainer.trainer.reasons.reason_line`.
         """
@@ -239,6 +251,13 @@ class Coach:
             bet (:func:`insured_share`; 1: the rules' half bet, EV -1/26);
             it scales the EV of ``INSURANCE``.
 
+        Returns
+        -------
+        Grade
+            With the spot's name (``"hard 10 v A"``) and the reason of the
+            play (:meth:`reason`); mark it with :meth:`Grade.marked` when
+            the answer came after a hint or as a retry.
+
         Raises
         ------
         ValueError
@@ -248,7 +267,10 @@ class Coach:
         evs = self.evs(spot)
         if Action.INSURANCE in evs:
             evs[Action.INSURANCE] *= insured
-        return grade_evs(evs, action, chart_action=chart_play(self.rules, spot))
+        verdict = grade_evs(evs, action, chart_action=chart_play(self.rules, spot))
+        return replace(
+            verdict, spot_name=spot_name(spot), reason=reason_line(self.rules, spot, verdict)
+        )
 
 
 def insured_share(round: Round, amount: int | None) -> float:

@@ -1,7 +1,9 @@
 """The Hint and the Why panel as plain text, for the TUI and the CLI alike.
 
 What they say is ``docs/numbers.md``, "13. The Hint and the Why": the Hint
-is the legal action with the highest expected net return; the Why shows the
+is the legal action with the highest expected net return and its EV (the
+coach adds the reason against the second-best play,
+:func:`bjtrainer.trainer.reasons.hint_reason`); the Why shows the
 chance of busting on one more card, the win/push/loss chances if you stand,
 and every legal action's return, for independent draws. Chances are
 percentages with one decimal; EVs are signed with 3 decimals, in units of
@@ -32,13 +34,14 @@ ACE_UP_BLACKJACK = 4 / 13
 
 
 def hint_line(analysis: SpotAnalysis) -> str:
-    """The Hint: ``"Hint: Hit."``, the action with the highest EV in ``analysis``.
+    """The Hint: ``"Hint: Hit (EV -0.415)."``, the action with the highest EV in ``analysis``.
 
     Pass an analysis cut to the round's legal actions
     (``bjtrainer.trainer.legal.legal_analysis``, as ``Coach.analysis`` does)
-    so the hint is the best *legal* action.
+    so the hint is the best *legal* action. The EV is in units of the
+    original wager, 3 decimals.
     """
-    return f"Hint: {label(analysis.best)}."
+    return f"Hint: {label(analysis.best)} (EV {signed(analysis.evs[analysis.best])})."
 
 
 def ev_line(evs: Mapping[Action, float], best: Action) -> str:
@@ -99,7 +102,7 @@ def why_lines(analysis: SpotAnalysis) -> list[str]:
 
 
 def insurance_hint_line(evs: Mapping[Action, float]) -> str:
-    """The Hint at the insurance offer: ``"Hint: No insurance."``.
+    """The Hint at the insurance offer: ``"Hint: No insurance (EV +0.000)."``.
 
     Parameters
     ----------
@@ -107,7 +110,8 @@ def insurance_hint_line(evs: Mapping[Action, float]) -> str:
         The legal answers' EVs (``bjtrainer.ev.insurance_evs``), units of the
         original wager.
     """
-    return f"Hint: {label(best_of(evs))}."
+    best = best_of(evs)
+    return f"Hint: {label(best)} (EV {signed(evs[best])})."
 
 
 def insurance_why_lines(evs: Mapping[Action, float]) -> list[str]:

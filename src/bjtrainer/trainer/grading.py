@@ -8,12 +8,18 @@ chart play, passed as ``chart_action`` (``docs/numbers.md``, "9. Grading";
 
 When more than one legal action is within the tolerance of the best, the
 decision is a *close call* and the grade line says so.
+
+The grade line names its spot and says whether the answer came after a hint
+or as a retry (``docs/playing.md``, "Hint, Why and the grade line")::
+
+    ✔ Hit on hard 10 v A is right (EV +0.081).
+    ✘ Surrender on hard 10 v A (after a hint) gives up 0.581: best is Hit (EV +0.081).
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from bjtrainer.engine.actions import Action
 from bjtrainer.ev import SpotAnalysis
@@ -51,6 +57,18 @@ class Grade:
     chart_action : Action or None
         The table's basic-strategy chart play when one was given and is
         legal; ``None`` otherwise.
+    spot_name : str
+        The spot as the grade line names it, ``"hard 10 v A"``
+        (:func:`bjtrainer.trainer.reasons.spot_name`); empty when the grade
+        was made from EVs alone.
+    reason : str
+        One sentence comparing the action with the best one, or with the
+        next best when it is the best (:func:`bjtrainer.trainer.reasons.reason_line`);
+        empty when the grade was made from EVs alone.
+    after_hint : bool
+        The answer came after a Hint, a Why or a look at the chart (:meth:`marked`).
+    retry : bool
+        The answer is a retry of a decision missed in a practice set.
     """
 
     action: Action
@@ -61,6 +79,14 @@ class Grade:
     close_call: bool
     close_actions: tuple[Action, ...]
     chart_action: Action | None = None
+    spot_name: str = ""
+    reason: str = ""
+    after_hint: bool = False
+    retry: bool = False
+
+    def marked(self, *, after_hint: bool = False, retry: bool = False) -> Grade:
+        """This grade with the marks of how the answer was given (shown on the grade line)."""
+        return replace(self, after_hint=after_hint, retry=retry)
 
     @property
     def best_ev(self) -> float:
@@ -83,17 +109,26 @@ class Grade:
         Returns
         -------
         str
-            One of (EVs signed, 3 decimals; 4 for a close call, where the
-            differences are small)::
+            The action on its spot, its marks, and one of (EVs signed, 3
+            decimals; 4 for a close call, where the differences are small)::
 
-                ✔ Stand is right (EV -0.540).
-                ✘ Hit gives up 0.114: best is Stand (EV -0.154).
-                ✔ Hit: close call, Stand and Hit are within 0.02 (best Hit -0.5398).
+                ✔ Stand on hard 13 v 6 is right (EV -0.154).
+                ✘ Hit on hard 13 v 6 (after a hint) gives up 0.082: best is Stand (EV -0.154).
+                ✔ Hit on hard 16 v T (retry): close call, Stand and Hit are within 0.02
+                  (best Hit -0.5398).
 
-            A refused action in a close call adds which actions were close;
-            an action accepted as the table's chart play says so.
+            Without a spot name the action stands alone (``"✔ Stand is
+            right (EV -0.154)."``). A refused action in a close call adds
+            which actions were close; an action accepted as the table's chart
+            play says so.
         """
         name = label(self.action)
+        if self.spot_name:
+            name += f" on {self.spot_name}"
+        if self.retry:
+            name += " (retry)"
+        elif self.after_hint:
+            name += " (after a hint)"
         close = f"{join_labels(self.close_actions)} are within {TOLERANCE:.2f}"
         if not self.within_tolerance and self.is_chart_play:
             return (

@@ -600,7 +600,8 @@ class TableSession:
         Returns
         -------
         Grade
-            The decision's grade (its ``line()`` is shown).
+            The decision's grade (its ``line()`` is shown), marked as given
+            after a hint when a Hint, Why or chart look came first.
 
         Raises
         ------
@@ -643,8 +644,8 @@ class TableSession:
             return self.revision + 1  # the compare-and-set bumped it by one
 
         self._saved(before, write)
-        self.last_grade = answer.grade
-        return answer.grade
+        self.last_grade = answer.grade.marked(after_hint=hint_shown)
+        return self.last_grade
 
     def _answer_token(self, spot_key: str) -> str:
         """A table answer's idempotency key: the time, the cards dealt from the shoe, the spot.
@@ -690,11 +691,39 @@ class TableSession:
         if spot is None:
             return None
         lines = self.coach.explain(spot, why=why)
+        self._mark_hinted()
+        return lines
+
+    def chart_looked(self) -> bool:
+        """A look at the chart with the hand marked: the pending decision counts as hinted.
+
+        The chart shows the play of the hand's cell, so the next answer is
+        graded and recorded as given after a hint, as after the Hint
+        (``docs/playing.md``, "Hint, Why and the grade line").
+
+        Returns
+        -------
+        bool
+            Whether a decision was pending (and is now marked).
+
+        Raises
+        ------
+        TableChangedError, StoreError
+            As :meth:`save`; the decision is not marked then.
+        """
+        self._check_revision()
+        round_ = self.table.round
+        if round_ is None or self.coach.spot(round_) is None:
+            return False
+        self._mark_hinted()
+        return True
+
+    def _mark_hinted(self) -> None:
+        """Mark the pending decision as hinted and save the mark (once)."""
         if not self.hint_shown:
             before = self._snapshot()
             self.hint_shown = True
             self._saved(before, self._write_table)
-        return lines
 
 
 def _bet_box_from_settings(store: Store, table: Table) -> None:

@@ -70,7 +70,11 @@ def test_a_whole_set_from_stacked_shoes(store: Store) -> None:
     assert miss.grade.best is R
     assert miss.grade.ev_lost == pytest.approx(0.5404 - 0.5, abs=1e-4)
     assert miss.review is ReviewChange.ENTERED
-    assert miss.reason.startswith("Surrender -0.500 beats Stand -0.540")
+    assert miss.reason == (
+        "Surrendering hard 16 v T loses half the bet for sure (EV -0.500), "
+        "less than standing is expected to lose (EV -0.540)."
+    )
+    assert miss.line == "✘ Stand on hard 16 v T gives up 0.040: best is Surrender (EV -0.500)."
     held = practice_set.pending
     assert held is not None and held.missed is S and not held.first_answer
     retry = practice_set.answer(R, token=held.token)
@@ -128,7 +132,7 @@ def test_a_whole_set_from_stacked_shoes(store: Store) -> None:
     assert (summary.after_hint, summary.retries) == (0, 1)
     assert summary.ev_lost == pytest.approx((0.5404 - 0.5) + 1 / 26, abs=1e-4)
     assert [(m.taken, m.best) for m in summary.missed] == [(S, R), (YES, NO)]
-    assert summary.missed[1].reason.startswith("No insurance +0.000 beats Insurance -0.038")
+    assert summary.missed[1].reason.startswith("Insurance pays 2:1 only when the hole card")
     assert summary.score_line.startswith("Score 6 of 8 decisions right; EV given up 0.079")
 
     attempts = store.attempts("practice", run_id=practice_set.run_id)

@@ -250,7 +250,11 @@ def test_a_hint_or_a_retry_does_not_clear(store: Store) -> None:
     # A correct answer after the Hint: counts as a miss.
     clock.advance(timedelta(days=1))
     practice_set = practice.start_custom([SIXTEEN_DEAL])
-    assert practice_set.hint_lines() == ["Hint: Surrender."]
+    assert practice_set.hint_lines() == [
+        "Hint: Surrender (EV -0.500).",
+        "Surrendering hard 16 v T loses half the bet for sure (EV -0.500), "
+        "less than hitting is expected to lose (EV -0.540).",
+    ]
     outcome = practice_set.answer(Action.SURRENDER)
     assert outcome.kind is AttemptKind.AFTER_HINT and outcome.grade.accepted
     assert outcome.review is ReviewChange.MISSED

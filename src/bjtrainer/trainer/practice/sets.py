@@ -125,7 +125,8 @@ class AnswerOutcome:
     review : ReviewChange
         The effect on the review queue (entered, 1 of 2 done, cleared, ...).
     reason : str
-        One line from the Why figures: why the best play is best.
+        One sentence comparing the answer with the best play (or, when it
+        is the best, with the next best): ``grade.reason``.
     """
 
     grade: Grade
@@ -137,7 +138,7 @@ class AnswerOutcome:
 
     @property
     def line(self) -> str:
-        """The grade line (``Grade.line()``), as at the table."""
+        """The grade line (``Grade.line()``) as at the table, with "(after a hint)", "(retry)"."""
         return self.grade.line()
 
 
@@ -531,11 +532,13 @@ class PracticeSet:
             raise IllegalActionError("Cannot answer: the hand is over; deal the next spot.")
         self.coach.verify(self.round, action)
         spot = current.spot
+        kind = attempt_kind(first_answer=current.answers == 0, hint_shown=current.hint_shown)
         # Insurance is graded by the chips the set's table stakes on it (the
         # full cost, half the bet rounded down: docs/numbers.md, "8. Insurance").
         staked = insured_share(self.round, None) if action is Action.INSURANCE else 1.0
-        verdict = self.coach.grade(spot, action, insured=staked)
-        kind = attempt_kind(first_answer=current.answers == 0, hint_shown=current.hint_shown)
+        verdict = self.coach.grade(spot, action, insured=staked).marked(
+            after_hint=kind is AttemptKind.AFTER_HINT, retry=kind is AttemptKind.RETRY
+        )
         moment = now(self.clock)
         this_token = self._token(current)
         attempt = AttemptRecord(
@@ -568,7 +571,7 @@ class PracticeSet:
             daily,
             run_finished_at=moment.isoformat() if finishing else None,
         )
-        reason = self.coach.reason(spot, verdict)
+        reason = verdict.reason
         if current.result_index is None:
             current.result_index = len(self._results)
             self._results.append(

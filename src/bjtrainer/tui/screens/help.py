@@ -20,12 +20,13 @@ from bjtrainer.tui.keys import TABLE_KEYS, KeyInfo
 
 #: The notes under the keys (``docs/playing.md``, "Hint, Why and the grade line").
 NOTES = (
-    "Hint: the legal play with the highest expected return (EV). Why: the chance "
-    "to bust on one more card, the win/push/loss chances if you stand, and every "
-    "legal play's EV in units of the bet, from independent draws (each rank 1/13, "
-    "tens 4/13), never the hole card or the shoe order. A decision is accepted when "
-    "its EV is within 0.02 of the best. Buttons do what the keys do; the table is "
-    "saved after every action."
+    "Hint: the legal play with the highest expected return (EV), and why it beats the "
+    "second-best. Why: the chance to bust on one more card, the win/push/loss chances "
+    "if you stand, and every legal play's EV in units of the bet, from independent "
+    "draws (each rank 1/13, tens 4/13), never the hole card or the shoe order. A "
+    "decision is accepted when its EV is within 0.02 of the best; its grade names the "
+    "spot, gives the reason, and is marked (after a hint) after a Hint, a Why or the "
+    "chart (G). Buttons do what the keys do; the table is saved after every action."
 )
 
 

@@ -8,7 +8,8 @@ stand, D double, X split, R surrender, Y / N insurance, ? hint, W why. A set
 adds:
 
 - the side panel: the kind of set, "Spot 3 of 10" and the score so far;
-- after each decision, the grade line (as at the table);
+- after each decision, the grade line and its reason (as at the table),
+  the grade marked "(after a hint)" or "(retry)" where it applies;
 - after a miss the set holds the decision (:class:`PracticeSet`): T retries
   it (the next answer is a retry, counted apart), O plays on with the
   missed answer; the keys of play do nothing until one of the two is
@@ -150,7 +151,8 @@ class SetScreen(PlayScreen):
             prompt=self._text(set_prompt(practice_set, retrying=self.retrying)),
             grade=self._text(last.line) if last is not None else "",
             accepted=last.grade.accepted if last is not None else True,
-            result=self._text(outcome_result(practice_set, last)),
+            reason=self._text(last.reason) if last is not None else "",
+            result=self._text(outcome_result(practice_set)),
         )
         feedback.refresh(layout=True)  # the reason may wrap onto more lines
         offered = set_choices(practice_set, retrying=self.retrying)

@@ -240,6 +240,7 @@ class TableScreen(PlayScreen):
             prompt=prompt_line(table, bet_down=session.bet_down if chip_table else None),
             grade=self._text(grade.line()) if grade is not None else "",
             accepted=grade.accepted if grade is not None else True,
+            reason=self._text(grade.reason) if grade is not None else "",
             result=result.describe() if result is not None else peek_line(round_),
         )
         offered = session.offered_commands()
@@ -464,9 +465,21 @@ class TableScreen(PlayScreen):
         self._bring_into_view(panel)  # the exact figures made it taller
 
     def action_chart(self) -> None:
-        """Show the table's basic-strategy chart with the hand in play marked."""
+        """Show the table's basic-strategy chart with the hand in play marked.
+
+        While a decision is pending the look counts as a hint for it, as the
+        Hint does (:meth:`TableSession.chart_looked`): the answer is graded
+        "(after a hint)" and recorded so. A store problem gives a notice and
+        the chart does not open.
+        """
         round_ = self.session.round
         cell = round_cell(round_) if round_ is not None else None
+        if cell is not None:
+            try:
+                self.session.chart_looked()
+            except StoreError as exc:
+                self._refused(exc)
+                return
         screen = ChartScreen(self.session.table.rules, cell, ascii_only=self.design == "ascii")
         self.app.push_screen(screen)
 

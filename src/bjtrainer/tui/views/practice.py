@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from bjtrainer.engine.round import Phase
 from bjtrainer.store import RunKind
 from bjtrainer.trainer.practice.cells import cell_of
-from bjtrainer.trainer.practice.sets import AnswerOutcome, PracticeSet
+from bjtrainer.trainer.practice.sets import PracticeSet
 from bjtrainer.trainer.practice.topics import TOPIC_TITLES
 from bjtrainer.trainer.spots import Spot, is_insurance_spot
 from bjtrainer.trainer.wording import label
@@ -177,15 +177,11 @@ def set_choices(practice_set: PracticeSet, *, retrying: bool) -> frozenset[str]:
     return frozenset(offered)
 
 
-def outcome_result(practice_set: PracticeSet, outcome: AnswerOutcome | None) -> str:
-    """The feedback's third line: the reason after a miss, and the settled hand's result.
+def outcome_result(practice_set: PracticeSet) -> str:
+    """The feedback's result line: the settled hand's net change, as at the table, or empty.
 
-    The reason is the one line from the Why figures; the result is the
-    round's net change, as at the table.
+    The reason of the last answer (``AnswerOutcome.reason``) has a line of
+    its own (:class:`~bjtrainer.tui.widgets.feedback.FeedbackPicture`).
     """
     round_ = practice_set.round
-    settled = round_.result.describe() if round_.phase is Phase.SETTLED and round_.result else ""
-    if outcome is not None and not outcome.grade.accepted:
-        # After a miss the reason stays; once the hand is over (play on) its result follows.
-        return f"{outcome.reason} {settled}".strip()
-    return settled
+    return round_.result.describe() if round_.phase is Phase.SETTLED and round_.result else ""

@@ -1,4 +1,9 @@
-"""The lines under the hands: what to do now, the grade, the round's result."""
+"""The lines under the hands: the grade of the decision just made, its reason, the result, what now.
+
+The grade line and its reason come first, so they read as being about the
+decision just made, and the prompt for the next one comes last, just above
+the round's buttons (``docs/playing.md``, "Hint, Why and the grade line").
+"""
 
 from __future__ import annotations
 
@@ -11,16 +16,19 @@ from textual.widget import Widget
 
 @dataclass(frozen=True)
 class FeedbackPicture:
-    """The three lines of feedback.
+    """The lines of feedback.
 
     Attributes
     ----------
     prompt : str
         What the player can do now ("Your move on hand 1 ...").
     grade : str
-        The last decision's grade line (``Grade.line()``), or empty.
+        The last decision's grade line (``Grade.line()``: the action on its
+        spot, "✔ Hit on hard 10 v A ..."), or empty.
     accepted : bool
         Whether that decision was accepted (green) or not (red).
+    reason : str
+        The one-sentence reason of that decision (``Grade.reason``), or empty.
     result : str
         ``RoundResult.describe()`` once the round is settled; while it goes
         on, what the peek found after an insurance answer
@@ -31,22 +39,33 @@ class FeedbackPicture:
     grade: str = ""
     accepted: bool = True
     result: str = ""
+    reason: str = ""
 
 
 class FeedbackView(Widget):
-    """Draws a :class:`FeedbackPicture`: prompt, grade and result, each from its own row.
+    """Draws a :class:`FeedbackPicture`: grade, reason, result and prompt, each from its own row.
 
-    A long line wraps onto more rows and the widget grows (``height: auto``
-    in the stylesheet), so the result line is never pushed out.
+    Only the lines that have something to say are drawn, in that order: the
+    grade and the reason of the decision just made, the round's result, and
+    last the prompt for what comes next. A long line wraps onto more rows and
+    the widget grows (``height: auto`` in the stylesheet).
     """
 
     picture: reactive[FeedbackPicture] = reactive(FeedbackPicture(), layout=True)
 
     def render(self) -> Text:
         picture = self.picture
-        text = Text(picture.prompt, style="italic")
-        text.append("\n")
-        text.append(picture.grade, style="bold green" if picture.accepted else "bold red")
-        text.append("\n")
-        text.append(picture.result, style="bold")
+        parts = [
+            (picture.grade, "bold green" if picture.accepted else "bold red"),
+            (picture.reason, ""),
+            (picture.result, "bold"),
+            (picture.prompt, "italic"),
+        ]
+        text = Text()
+        for line, style in parts:
+            if not line:
+                continue
+            if text:
+                text.append("\n")
+            text.append(line, style=style)
         return text
