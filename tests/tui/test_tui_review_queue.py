@@ -30,6 +30,7 @@ from bjtrainer.ev import analyse
 from bjtrainer.store import RunKind, Store
 from bjtrainer.trainer.clock import ManualClock
 from bjtrainer.trainer.grading import grade
+from bjtrainer.trainer.practice.deals import DealPlan
 from bjtrainer.trainer.practice.modes import Practice
 from bjtrainer.trainer.spots import Spot
 from bjtrainer.tui.screens.new_session import NewSessionScreen
@@ -157,3 +158,36 @@ async def test_a_right_answer_after_a_hint_is_listed_as_hinted(store: Store) -> 
         assert first.index("0 of 2 done") == second.index("0 of 2 done")
         about = text_of(queue.query_one("#queue-about"))
         assert "Missed 1 time, right only after a hint 2 times; 0 of 2 done." in about
+
+
+@pytest.mark.slow
+async def test_the_summary_of_a_clearing_review_run_says_when_the_spot_comes_back(
+    store: Store,
+) -> None:
+    """Hard 16 v T missed on 11-29, right on 11-30, right again on 12-01: cleared.
+
+    Graduated Good on 12-01, the spot is due from 12-03: fsrs's first Good
+    interval is 2 days with its default parameters, no learning steps and no
+    fuzz (``docs/practice.md``, "When a spot is due").
+    """
+    legal = frozenset({Action.HIT, Action.STAND, Action.DOUBLE, Action.SURRENDER})
+    sixteen = Spot("practice", ("T", "6"), "T", legal=legal)
+    deal = DealPlan(sixteen, ("TS", "TH", "6D", "7C"))
+    clock = ManualClock(NOON)
+    recorder = Practice(store, PRACTICE, clock, np.random.default_rng(0))
+    for action in (Action.STAND, Action.SURRENDER):
+        practice_set = recorder.start_custom([deal])
+        outcome = practice_set.answer(action)
+        if not outcome.applied:
+            practice_set.play_on()
+        clock.advance(timedelta(days=1))
+    app = practice_app(store, clock)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("m", "m", "r")
+        assert set_screen(app).practice_set.kind is RunKind.REVIEW
+        await play_set(pilot, always_best(PRACTICE))
+        cleared = text_of(app.screen.query_one("#summary-cleared"))
+    assert cleared.splitlines() == [
+        "Cleared from the review queue: 1 spot. The schedule brings it back:",
+        "  6,T v T (hard 16): back on 2026-12-03 (in 2 days)",
+    ]

@@ -59,11 +59,13 @@ from bjtrainer.trainer.practice.answers import DailyPlace, record_answer
 from bjtrainer.trainer.practice.attempts import attempt_kind, is_miss
 from bjtrainer.trainer.practice.deals import DealPlan, deal
 from bjtrainer.trainer.practice.review import ReviewChange
+from bjtrainer.trainer.practice.schedule import due_on
 from bjtrainer.trainer.practice.topics import Topic
 from bjtrainer.trainer.spots import Spot
 
 __all__ = [
     "AnswerOutcome",
+    "ClearedSpot",
     "DecisionResult",
     "MissedSpot",
     "PendingDecision",
@@ -210,6 +212,24 @@ class MissedSpot:
 
 
 @dataclass(frozen=True)
+class ClearedSpot:
+    """A spot this set took out of the review queue, and when it comes back.
+
+    Attributes
+    ----------
+    spot : Spot
+        The spot as its clearing answer met it.
+    due : date
+        The local date from which the schedule has it due again (its card's
+        due date: ``docs/practice.md``, "When a spot is due"); it is then
+        served as a due spot.
+    """
+
+    spot: Spot
+    due: date
+
+
+@dataclass(frozen=True)
 class SetSummary:
     """The end of a set: score, EV given up, the spots missed.
 
@@ -231,6 +251,9 @@ class SetSummary:
         EV given up by the first answers, summed, units of the original wager.
     missed : tuple of MissedSpot
         Decisions missed (wrong, or answered only after a hint), in play order.
+    cleared : tuple of ClearedSpot
+        Spots whose answer in this set took them out of the review queue,
+        in play order, each with the date it is due again.
     """
 
     kind: RunKind
@@ -242,6 +265,7 @@ class SetSummary:
     retries: int
     ev_lost: float
     missed: tuple[MissedSpot, ...] = field(default=())
+    cleared: tuple[ClearedSpot, ...] = field(default=())
 
     @property
     def score_line(self) -> str:
@@ -320,6 +344,7 @@ class PracticeSet:
         self._open: _Open | None = None
         self._results: list[DecisionResult] = []
         self._outcomes: dict[str, AnswerOutcome] = {}
+        self._cleared: dict[str, Spot] = {}
         self._finished = False
         self._table = deal(rules, self.plans[0], rng)
         self._after_play()
@@ -590,6 +615,10 @@ class PracticeSet:
             reason=reason,
         )
         self._outcomes[this_token] = outcome
+        if outcome.review is ReviewChange.CLEARED:
+            self._cleared.setdefault(spot.key, spot)
+        elif outcome.review is ReviewChange.ENTERED:  # missed again later in the set
+            self._cleared.pop(spot.key, None)
         if verdict.accepted:
             self._play(action, finish_recorded=finishing)
         else:
@@ -664,7 +693,11 @@ class PracticeSet:
         return True
 
     def summary(self) -> SetSummary:
-        """Score, EV given up and the spots missed, over the decisions answered so far."""
+        """Score, EV given up, the spots missed and the spots cleared, so far.
+
+        A cleared spot carries the local date its card is due from, read
+        from the store now (the clock's zone).
+        """
         first = self._results
         missed = tuple(
             MissedSpot(
@@ -688,4 +721,17 @@ class PracticeSet:
             retries=sum(result.retries for result in first),
             ev_lost=sum(result.first.ev_lost for result in first),
             missed=missed,
+            cleared=self._cleared_spots(),
         )
+
+    def _cleared_spots(self) -> tuple[ClearedSpot, ...]:
+        """The spots cleared by this set, each with its card's due date (local)."""
+        zone = now(self.clock).tzinfo
+        assert zone is not None  # now() is aware
+        cleared = []
+        for key, spot in self._cleared.items():
+            card = self.store.card_record(self.rules.id, key)
+            if card is None:  # pragma: no cover - clearing graduates the spot (answers._card)
+                continue
+            cleared.append(ClearedSpot(spot, due_on(card, zone)))
+        return tuple(cleared)

@@ -1,7 +1,8 @@
 """The end of a practice set: score, EV given up, the spots missed and what comes next.
 
 The score, the EV given up, and the spots missed, each with its best play
-and a one-line reason from the Why figures. After a daily five the screen
+and a one-line reason from the Why figures; the spots the set took out of
+the review queue, each with the date the schedule brings it back. After a daily five the screen
 also shows the day's result line, kept from the first answers of the day
 even after a replay, with C to copy it, the streak, and then the learned
 spots due today, at most ten a day (``docs/practice.md``, "Daily five" and
@@ -35,7 +36,7 @@ from bjtrainer.trainer.wording import label
 from bjtrainer.tui.keys import SUMMARY_KEYS, KeyInfo, bindings_of
 from bjtrainer.tui.screens.help import HelpScreen
 from bjtrainer.tui.screens.play_base import ButtonScreen
-from bjtrainer.tui.views.practice import set_title, spot_label
+from bjtrainer.tui.views.practice import cleared_lines, set_title, spot_label
 from bjtrainer.tui.widgets.button_column import ButtonRow
 from bjtrainer.tui.widgets.buttons import ButtonSpec
 
@@ -121,6 +122,8 @@ class SetSummaryScreen(ButtonScreen[SummaryChoice | None]):
             yield Static(self._missed_title(), id="summary-missed-title")
             if self.summary.missed:
                 yield Static(missed_table(self.summary), id="summary-missed")
+            if self.summary.cleared:
+                yield Static(self._cleared(), id="summary-cleared")
             yield Static(again_line(self.practice_set), id="summary-next")
         yield ButtonRow(SUMMARY_BUTTONS, id="summary-buttons")
         yield Footer(compact=True)
@@ -175,6 +178,13 @@ class SetSummaryScreen(ButtonScreen[SummaryChoice | None]):
             f"{count} learned {spots} due again: U plays them "
             f"(at most {DUE_PER_DAY} a day, never more)."
         )
+
+    def _cleared(self) -> Text:
+        heading, *spots = cleared_lines(self.summary.cleared, self.practice.today())
+        text = Text(heading, style="bold green")
+        for line in spots:
+            text.append("\n" + line)
+        return text
 
     def _missed_title(self) -> Text:
         count = len(self.summary.missed)

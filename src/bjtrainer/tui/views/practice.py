@@ -12,11 +12,12 @@ controls and scores decisions, not hand outcomes (``docs/practice.md``,
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
 
 from bjtrainer.engine.round import Phase
 from bjtrainer.store import RunKind
 from bjtrainer.trainer.practice.cells import cell_of
-from bjtrainer.trainer.practice.sets import PracticeSet
+from bjtrainer.trainer.practice.sets import ClearedSpot, PracticeSet
 from bjtrainer.trainer.practice.topics import TOPIC_TITLES
 from bjtrainer.trainer.spots import Spot, is_insurance_spot
 from bjtrainer.trainer.wording import label
@@ -185,3 +186,33 @@ def outcome_result(practice_set: PracticeSet) -> str:
     """
     round_ = practice_set.round
     return round_.result.describe() if round_.phase is Phase.SETTLED and round_.result else ""
+
+
+def comes_back(due: date, today: date) -> str:
+    """``"back on 2026-12-01 (in 2 days)"``: when a cleared spot is due again."""
+    days = (due - today).days
+    if days <= 0:
+        return f"back on {due.isoformat()} (today)"
+    if days == 1:
+        return f"back on {due.isoformat()} (tomorrow)"
+    return f"back on {due.isoformat()} (in {days} days)"
+
+
+def cleared_lines(cleared: tuple[ClearedSpot, ...], today: date) -> list[str]:
+    """The summary's cleared spots: a heading, then one line per spot with its return date.
+
+    Empty when the set cleared nothing. Example::
+
+        ["Cleared from the review queue: 1 spot. The schedule brings it back:",
+         "  6,T v T (hard 16): back on 2026-12-01 (in 2 days)"]
+
+    The date is the local date from which the spot is due again
+    (``docs/practice.md``, "When a spot is due").
+    """
+    if not cleared:
+        return []
+    count = len(cleared)
+    spots, it = ("1 spot", "it") if count == 1 else (f"{count} spots", "each")
+    lines = [f"Cleared from the review queue: {spots}. The schedule brings {it} back:"]
+    lines.extend(f"  {spot_label(item.spot)}: {comes_back(item.due, today)}" for item in cleared)
+    return lines
