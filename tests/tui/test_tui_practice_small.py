@@ -75,3 +75,31 @@ async def test_play_on_after_a_miss_shows_the_reason_and_the_result(store: Store
         assert "standing" in picture.reason.lower() or best is Action.SURRENDER
         assert gerund[best] in picture.reason.lower()
         assert "Net " in picture.result
+
+
+@pytest.mark.slow
+async def test_a_miss_at_80_by_24_shows_its_grade_its_reason_and_what_to_do(
+    store: Store,
+) -> None:
+    """The grade line comes first and the prompt ("Missed. T retries ...") last:
+    after a miss the felt scrolls so that the whole feedback is on screen."""
+    from bjtrainer.trainer.wording import label
+    from bjtrainer.tui.widgets.feedback import FeedbackView
+    from tests.tui.practice_tui_support import ACTION_KEYS, PRACTICE, worst_action
+    from tests.tui.test_tui_small_terminal import drawn_lines
+
+    app = practice_app(store)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("m", "1")  # focused practice: hard totals
+        screen = set_screen(app)
+        pending = screen.practice_set.pending
+        assert pending is not None
+        worst = worst_action(PRACTICE, pending)
+        await pilot.press(ACTION_KEYS[worst])
+        await pilot.pause()
+        feedback = screen.query_one(FeedbackView)
+        assert on_screen(app, feedback)
+        rows = [line.strip() for line in drawn_lines(feedback) if line.strip()]
+        assert rows[0].startswith(f"✘ {label(worst)} on hard ")
+        text = " ".join(rows)
+        assert text.endswith(f"Missed. T retries this decision; O plays on with {label(worst)}.")

@@ -203,6 +203,7 @@ class SetScreen(PlayScreen):
         self.retrying = False
         self._clear_coach()
         self.refresh_set()
+        self._keep_feedback_in_view()
         return outcome
 
     def action_retry(self) -> None:
@@ -213,6 +214,7 @@ class SetScreen(PlayScreen):
             return
         self.retrying = True
         self.refresh_set()
+        self._keep_feedback_in_view()
 
     def action_play_on(self) -> None:
         """After a miss: play the missed answer and go on."""
@@ -225,6 +227,7 @@ class SetScreen(PlayScreen):
         self.retrying = False
         self._clear_coach()
         self.refresh_set()
+        self._keep_feedback_in_view()
 
     def action_deal(self) -> None:
         """Deal the next spot once the hand is over; after the last one, the summary."""
@@ -241,6 +244,16 @@ class SetScreen(PlayScreen):
         self.retrying = False
         self._clear_coach()
         self.refresh_set()
+        self._keep_feedback_in_view()
+
+    def _keep_feedback_in_view(self) -> None:
+        """Scroll the felt to the round's buttons, with the feedback just above them.
+
+        On a short terminal (80 x 24) the grade line, its reason and the
+        prompt ("Missed. T retries ...") then stay on screen after a move,
+        as at the table (:class:`~bjtrainer.tui.widgets.felt.Felt`).
+        """
+        self.query_one(Felt).keep_in_view(self.query_one(ActionBar))
 
     def _announce(self) -> None:
         """Post :class:`RoundSettled` for a hand just over, and :class:`SetFinished` once."""

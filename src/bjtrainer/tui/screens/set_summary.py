@@ -1,7 +1,8 @@
 """The end of a practice set: score, EV given up, the spots missed and what comes next.
 
 The score, the EV given up, and the spots missed, each with its best play
-and a one-line reason from the Why figures; the spots the set took out of
+and the reason of the first answer (the sentence comparing it with the
+best play); the spots the set took out of
 the review queue, each with the date the schedule brings it back. After a daily five the screen
 also shows the day's result line, kept from the first answers of the day
 even after a replay, with C to copy it, the streak, and then the learned
@@ -18,7 +19,8 @@ from __future__ import annotations
 
 from typing import ClassVar, Literal
 
-from rich.table import Table as RichTable
+from rich.console import Group, RenderableType
+from rich.padding import Padding
 from rich.text import Text
 from textual.actions import parse as parse_action
 from textual.app import ComposeResult
@@ -52,28 +54,47 @@ SUMMARY_BUTTONS: tuple[ButtonSpec, ...] = (
 )
 
 
-def missed_table(summary: SetSummary) -> RichTable:
-    """The missed decisions: spot, the first answer, the best play, EV given up, the reason.
+#: The missed table's columns; each row's reason follows it on lines of its own.
+MISSED_COLUMNS = ("Spot", "You", "Best", "EV lost")
 
-    EV given up is in units of the original wager. An answer given after a
-    hint is marked "(hint)": it was right or wrong, but not unassisted.
+
+def missed_table(summary: SetSummary) -> Group:
+    """The missed decisions: spot, the first answer, the best play, EV given up; then why.
+
+    Each spot's row is followed by its reason, the sentence comparing the
+    first answer with the best play, indented under it across the whole
+    width (at 80 columns a narrow column would cut it into a line per
+    word). EV given up is in units of the original wager. An answer given
+    after a hint is marked "(hint)": it was right or wrong, but not
+    unassisted.
     """
-    table = RichTable(show_header=True, header_style="bold", box=None, pad_edge=False, expand=True)
-    table.add_column("Spot", no_wrap=True)
-    table.add_column("You", no_wrap=True)
-    table.add_column("Best", no_wrap=True, style="bold green")
-    table.add_column("EV lost", justify="right", no_wrap=True)
-    table.add_column("Why", ratio=1)
-    for missed in summary.missed:
-        taken = label(missed.taken) + (" (hint)" if missed.after_hint else "")
-        table.add_row(
+    rows = [
+        (
             spot_label(missed.spot),
-            taken,
+            label(missed.taken) + (" (hint)" if missed.after_hint else ""),
             label(missed.best),
             f"{missed.ev_lost:.3f}",
-            missed.reason,
         )
-    return table
+        for missed in summary.missed
+    ]
+    widths = [
+        max(len(name), *(len(row[i]) for row in rows)) for i, name in enumerate(MISSED_COLUMNS)
+    ]
+
+    def line(cells: tuple[str, ...], styles: tuple[str, ...]) -> Text:
+        text = Text()
+        for index, (cell, style, width) in enumerate(zip(cells, styles, widths, strict=True)):
+            if index:
+                text.append("  ")
+            last = index == len(cells) - 1
+            text.append(cell.rjust(width) if last else cell.ljust(width), style=style)
+        return text
+
+    parts: list[RenderableType] = [line(MISSED_COLUMNS, ("bold",) * len(MISSED_COLUMNS))]
+    for missed, row in zip(summary.missed, rows, strict=True):
+        parts.append(line(row, ("", "", "bold green", "")))
+        parts.append(Padding(Text(missed.reason, style="italic"), (0, 0, 0, 4)))
+    return Group(*parts)
 
 
 def again_line(practice_set: PracticeSet) -> str:
