@@ -98,9 +98,7 @@ def load_table(name_or_path: str) -> Rules:
         If it is neither a preset nor a valid rules file; one line per
         problem (:func:`bjtrainer.engine.rules_file.load_rules`).
     """
-    if name_or_path in PRESETS:
-        return PRESETS[name_or_path]
-    return load_rules(str(Path(name_or_path).expanduser()))
+    return load_rules(name_or_path)
 
 
 def remembered_design(store: Store) -> CardDesign:

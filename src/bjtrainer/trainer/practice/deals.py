@@ -103,6 +103,7 @@ def practice_table(rules: Rules, shoe: Shoe) -> Table:
     table = Table(rules, shoe.rng, shoe=shoe)
     bet = practice_bet(rules)
     table.bankroll.balance = bet * (2 * rules.max_split_hands + 2)
+    table.started_with = table.bankroll.balance  # the set's table: its own account of chips
     table.set_bet(bet)
     return table
 
