@@ -283,7 +283,7 @@ class Store(PracticeStore):
                 raise problem from exc
             raise StoreError(
                 f"Cannot {doing} the bjtrainer store {_location(self.db)}: {exc}. "
-                f"Move the file away (or set {paths.HOME_ENV}) to start a new store."
+                "Nothing was changed; `bjtrainer doctor` checks the store and says what to do."
             ) from exc
 
     @contextmanager
