@@ -51,9 +51,8 @@ def test_a_damaged_saved_table_gives_store_error(store: Store) -> None:
 def test_an_unknown_database_error_never_says_to_move_the_store_away() -> None:
     """A healthy store is never to be moved aside (docs/playing.md, "A store that
     cannot be opened"): an error the store cannot name points to the doctor."""
-    with Store.memory() as store:
-        with pytest.raises(StoreError) as caught, store._guard("write"):
-            raise sqlite3.DatabaseError("something odd")
+    with Store.memory() as store, pytest.raises(StoreError) as caught, store._guard("write"):
+        raise sqlite3.DatabaseError("something odd")
     message = str(caught.value)
     assert "something odd" in message and "bjtrainer doctor" in message
     assert "away" not in message.lower()
