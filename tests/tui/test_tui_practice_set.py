@@ -89,7 +89,10 @@ async def test_a_focused_set_through_the_keys(store: Store) -> None:
         # The missed spot's row: the reason, with the EVs of the two plays it compares
         # (the Why column wraps: read it with the spaces folded).
         folded = " ".join(text.split())
-        assert f"(EV {evs[best]:+.3f}" in folded and f"(EV {evs[worst]:+.3f}" in folded
+        assert f"(EV {evs[best]:+.3f}" in folded
+        # A double's reason gives its EV per unit staked and "in all" (twice the bet).
+        worst_ev = f"{evs[worst]:+.3f}"
+        assert f"(EV {worst_ev}" in folded or f"{worst_ev} in all" in folded
     attempts = store.attempts("practice")
     kinds = [(a.spot_key, a.kind, a.accepted) for a in attempts]
     assert kinds[:2] == [

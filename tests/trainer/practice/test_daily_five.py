@@ -13,6 +13,7 @@ line and the streak.
 from __future__ import annotations
 
 import json
+import math
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -25,8 +26,16 @@ from bjtrainer.engine.cards import RANK_VALUE
 from bjtrainer.engine.presets import PRESETS
 from bjtrainer.store import DailyAnswerRecord, RunKind, Store
 from bjtrainer.trainer.clock import ManualClock
-from bjtrainer.trainer.practice.daily import DailyResult, daily_result, daily_spots, streak
+from bjtrainer.trainer.coach import Coach
+from bjtrainer.trainer.practice.daily import (
+    DailyResult,
+    daily_candidates,
+    daily_result,
+    daily_spots,
+    streak,
+)
 from bjtrainer.trainer.practice.sets import PendingDecision, PracticeSet
+from bjtrainer.trainer.spots import Spot
 from tests.trainer.practice.practice_support import (
     COPENHAGEN,
     NOON,
@@ -97,6 +106,24 @@ def test_no_trivial_spot_in_a_year_of_daily_fives() -> None:
             assert not (not soft and not pair and hard >= 18), spot.key
             assert not (not soft and not pair and hard <= 7), spot.key
             assert spot.cards != ("T", "T"), spot.key
+
+
+@pytest.mark.slow
+def test_the_five_lean_to_close_calls() -> None:
+    # A close call: the second-best legal play within 0.05 of the best, from the
+    # grading coach's figures. An even draw over the candidates would give them
+    # their share of the candidates; the weighted draw more than 5 sigma above it.
+    coach = Coach(PRACTICE)
+
+    def gap(spot: Spot) -> float:
+        best, second = sorted(coach.evs(spot).values(), reverse=True)[:2]
+        return best - second
+
+    candidates = daily_candidates(PRACTICE)
+    even = sum(gap(spot) <= 0.05 for spot in candidates) / len(candidates)
+    drawn = [spot for n in range(300) for spot in daily_spots(PRACTICE, DAY + timedelta(days=n))]
+    share = sum(gap(spot) <= 0.05 for spot in drawn) / len(drawn)
+    assert share > even + 5 * math.sqrt(even * (1 - even) / len(drawn))
 
 
 def test_the_result_line_has_the_issue_format() -> None:

@@ -18,6 +18,11 @@ replaces the first answers).
   table's soft-17 rule included), or whose second-best legal play is
   within :data:`CLOSE_MARGIN` of the best. Hard 20 v 6 is neither; 12 v 4
   (stand), 11 v 6 (double), 8,8 v T (split) and A,7 v 9 (hit) are.
+  Among them the five are drawn with the weights of a focused set's unseen
+  spots (closeness to the second-best play, over the cell size), so close
+  calls such as 12 v 3 or 9 v 2 come more often than a clear split such as
+  8,8 v 7 (0.736 ahead of the next play) (``docs/practice.md``, "How the
+  five are chosen").
 - **First answers kept.** The first answer to each decision of each of
   the five hands is written once per date (``daily_answers``); a hand is
   ✔ when every first answer of it was accepted. A set started on a date
@@ -45,6 +50,7 @@ from bjtrainer.engine.rules import Rules
 from bjtrainer.ev import analyse
 from bjtrainer.store.records import DailyAnswerRecord
 from bjtrainer.trainer.legal import legal_evs
+from bjtrainer.trainer.practice.selection import selection_weights
 from bjtrainer.trainer.practice.topics import opening_spots
 from bjtrainer.trainer.spots import Spot
 
@@ -141,11 +147,19 @@ def daily_spots(
     Returns
     -------
     tuple of Spot, shape (5,)
-        Distinct spots from :func:`daily_candidates`, drawn uniformly.
+        Distinct spots from :func:`daily_candidates`, weighted by closeness
+        as a focused set draws an unseen spot
+        (:func:`bjtrainer.trainer.practice.selection.selection_weights` with
+        no answers, so the weights are the same for everyone).
     """
     generator = rng if rng is not None else daily_rng(rules.id, day)
     candidates = daily_candidates(rules)
-    chosen = generator.choice(len(candidates), size=DAILY_SIZE, replace=False)
+    chosen = generator.choice(
+        len(candidates),
+        size=DAILY_SIZE,
+        replace=False,
+        p=selection_weights(rules, candidates, {}),
+    )
     return tuple(candidates[int(index)] for index in chosen)
 
 

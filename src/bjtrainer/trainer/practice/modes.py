@@ -184,7 +184,7 @@ class Practice:
         """Start a focused set: ten spots of ``topic``, due spots of it mixed in.
 
         The spots are drawn with :func:`bjtrainer.trainer.practice.selection.draw_spots`
-        (missed and unseen spots weigh more); up to
+        (close, costly decisions and missed or unseen spots weigh more); up to
         ``DUE_PER_FOCUS_SET`` learned spots of the topic that are due, within
         the day's limit of ``DUE_PER_DAY``, take places among the ten at
         random positions.
@@ -204,6 +204,7 @@ class Practice:
         due_keys = {plan.target.key for plan in due_plans}
         histories = spot_histories(self.store.attempts(self.rules.id))
         drawn = draw_spots(
+            self.rules,
             topic_spots(self.rules, topic),
             histories,
             FOCUS_SET_SIZE - len(due_plans),
