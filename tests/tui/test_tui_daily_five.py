@@ -72,12 +72,13 @@ async def test_daily_five_played_copied_and_replayed(store: Store) -> None:
         await pilot.press("c")
         assert app.clipboard == expected
 
-        # Enter at the summary of a daily five: the replay, marked, the same five hands.
+        # Enter at the summary of a daily five: the replay, marked, the same five spots.
         await pilot.press("enter")
         replay = set_screen(app).practice_set
         assert replay.kind is RunKind.DAILY and replay.replay
         assert "· replay" in text_of(app.screen.query_one("#title"))
-        assert [p.cards for p in replay.plans] == [p.cards for p in first.plans]
+        assert [p.target for p in replay.plans] == [p.target for p in first.plans]
+        assert [p.cards for p in replay.plans] != [p.cards for p in first.plans]  # dealt afresh
         await play_set(pilot, all_wrong)
         text = screen_text(app.screen, "#summary-daily")
         assert expected in text and "This was a replay" in text

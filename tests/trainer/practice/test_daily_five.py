@@ -22,7 +22,7 @@ from datetime import date, datetime, timedelta
 import pytest
 
 from bjtrainer.engine.actions import Action
-from bjtrainer.engine.cards import RANK_VALUE
+from bjtrainer.engine.cards import RANK_VALUE, value_rank
 from bjtrainer.engine.presets import PRESETS
 from bjtrainer.store import DailyAnswerRecord, RunKind, Store
 from bjtrainer.trainer.clock import ManualClock
@@ -154,7 +154,8 @@ def test_first_answers_are_kept_after_a_replay(store: Store) -> None:
     replay = practice.start_daily()
     assert replay.replay
     assert [p.target.key for p in replay.plans] == [p.target.key for p in first.plans]
-    assert replay.plans == first.plans  # the same deals, card for card
+    # The spots' own cards stay; the hole cards, suits and draws are dealt afresh.
+    assert replay.plans != first.plans
     play_through(replay)  # all right this time
     assert replay.summary().right == replay.summary().decisions
     assert practice.daily_status().result.line == "Daily 2026-11-29  ✔✔✘✔✔  hints 1"
@@ -163,6 +164,30 @@ def test_first_answers_are_kept_after_a_replay(store: Store) -> None:
         (RunKind.DAILY, False, "2026-11-29"),
         (RunKind.DAILY, True, "2026-11-29"),
     ]
+
+
+def dealt(practice_set: PracticeSet) -> list[tuple[str, ...]]:
+    """Each hand's stacked cards (player, up, player, hole, then draws) as value ranks."""
+    return [tuple(value_rank(code[:-1]) for code in plan.cards) for plan in practice_set.plans]
+
+
+def test_a_replay_keeps_the_five_spots_and_deals_the_rest_afresh(store: Store) -> None:
+    practice = make_practice(store, seed=11)
+    first = practice.start_daily()
+    # The first play is the date's alone: another trainer (seed, store) deals it card for card.
+    with Store.memory() as fresh:
+        other = make_practice(fresh, seed=12).start_daily()
+        assert not other.replay and other.plans == first.plans
+    play_through(first)
+    replays = [practice.start_daily(), practice.start_daily()]
+    for replay in replays:
+        assert replay.replay
+        assert [p.target for p in replay.plans] == [p.target for p in first.plans]
+        # Player, up card, player: the spot, the same ranks. The hole card on: afresh.
+        assert [cards[:3] for cards in dealt(replay)] == [cards[:3] for cards in dealt(first)]
+    holes = [[cards[3] for cards in dealt(s)] for s in (first, *replays)]
+    assert holes[0] != holes[1] and holes[1] != holes[2]
+    assert replays[0].plans != replays[1].plans  # two replays: two deals
 
 
 def test_a_first_play_left_half_way_keeps_its_answers(store: Store) -> None:

@@ -302,13 +302,20 @@ class Practice:
     def start_daily(self) -> PracticeSet:
         """Start today's daily five (a replay if today has first answers already).
 
-        Spots, deals and shoes all come from the date's generator
-        (:func:`bjtrainer.trainer.practice.daily.daily_rng`), so a replay deals the
-        same five hands.
+        The five spots always come from the date's generator
+        (:func:`bjtrainer.trainer.practice.daily.daily_rng`). On the first play
+        so do the deals (hole cards, suits) and the shoe behind each deal, so
+        the first play is the same for everyone on that date and table. On a
+        replay (the date has first answers) the spot's own cards stay but the
+        hole card, the suits and every card drawn come from this trainer's
+        generator (``self.rng``), so a replay does not deal what the first play
+        already showed (``docs/practice.md``, "Daily five").
         """
         day = self.today()
         rng = daily_rng(self.rules.id, day)
         spots = daily_spots(self.rules, day, rng)
+        if self.store.daily_answers(self.rules.id, day.isoformat()):
+            rng = self.rng  # a replay: what follows the spots is dealt afresh
         plans = [plan_deal(self.rules, spot, rng) for spot in spots]
         return PracticeSet.start(
             self.store, self.rules, self.clock, rng, RunKind.DAILY, plans, daily_day=day
