@@ -18,6 +18,7 @@ from bjtrainer.store import Store
 from bjtrainer.strategy.cache import cached_chart
 from bjtrainer.strategy.lookup import chart_action
 from bjtrainer.trainer.lessons import (
+    LessonRun,
     finished_lessons,
     lesson_table,
     lessons_for,
@@ -114,3 +115,24 @@ def test_finished_lessons_are_one_setting(store: Store) -> None:
     mark_finished(store, ["round", "soft"])
     assert finished_lessons(store) == {"round", "soft"}
     assert store.get_setting("lessons_finished") == "round,soft"
+
+
+def test_a_lesson_run_plays_only_the_asked_play_and_deals_each_hand() -> None:
+    rules = PRESETS["practice"]
+    lesson = lessons_for(rules)[1]  # hard totals: 16 v 6, 15 v 7 then 19 v 7, 12 v 4
+    run = LessonRun(rules, lesson)
+    assert "hard 16 against a 6" in run.panel()
+    assert run.answer(Action.HIT) is None  # refused: the lesson asks to stand
+    assert run.round.phase is not Phase.SETTLED
+    line = run.answer(Action.STAND)
+    assert line is not None and line.startswith("✔")
+    assert run.step is None and not run.finished
+    assert run.next_hand()
+    assert [card.code for card in run.round.hands[0].cards] == ["TD", "5C"]
+    assert run.hint_lines()
+    assert run.answer(Action.HIT) is not None
+    assert run.answer(Action.STAND) is not None
+    assert run.next_hand()
+    assert run.answer(Action.STAND) is not None
+    assert run.finished and not run.next_hand()
+    assert run.hint_lines() is None

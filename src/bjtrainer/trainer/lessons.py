@@ -24,10 +24,12 @@ from dataclasses import dataclass
 import numpy as np
 
 from bjtrainer.engine.actions import Action
+from bjtrainer.engine.round import Phase, Round
 from bjtrainer.engine.rules import Rules
 from bjtrainer.engine.shoe import Shoe
 from bjtrainer.engine.table import Table
 from bjtrainer.store import Store
+from bjtrainer.trainer.coach import Coach
 
 #: The store setting listing the finished lessons' ids, comma separated.
 FINISHED_SETTING = "lessons_finished"
@@ -465,3 +467,92 @@ def mark_finished(store: Store, lesson_ids: Sequence[str] | str) -> None:
     ids = [lesson_ids] if isinstance(lesson_ids, str) else list(lesson_ids)
     done = finished_lessons(store) | frozenset(ids)
     store.set_setting(FINISHED_SETTING, ",".join(sorted(done)))
+
+
+class LessonRun:
+    """A lesson being played, hand by hand, on its own lesson table.
+
+    Only the play a step asks for is applied, so the scripted cards stay in
+    order; another key gets :attr:`refusal` (the panel again) and changes
+    nothing. Hint and Why come from the table's coach
+    (:class:`~bjtrainer.trainer.coach.Coach`), as at the real table.
+
+    Parameters
+    ----------
+    rules : Rules
+        The real table's rules (the lesson table plays them).
+    lesson : Lesson
+        One of :func:`lessons_for` ``(rules)``.
+    """
+
+    def __init__(self, rules: Rules, lesson: Lesson) -> None:
+        self.rules = rules
+        self.lesson = lesson
+        self.coach = Coach(rules)
+        self.hand_index = 0
+        self.step_index = 0
+        self.table = lesson_table(rules, lesson.hands[0])
+        self.table.deal()
+
+    @property
+    def hand(self) -> ScriptedHand:
+        """The scripted hand on the table now."""
+        return self.lesson.hands[self.hand_index]
+
+    @property
+    def round(self) -> Round:
+        """The lesson table's round (dealt at once)."""
+        assert self.table.round is not None
+        return self.table.round
+
+    @property
+    def step(self) -> Step | None:
+        """The decision the lesson waits for, or ``None`` once the hand is over."""
+        if self.round.phase is Phase.SETTLED or self.step_index >= len(self.hand.steps):
+            return None
+        return self.hand.steps[self.step_index]
+
+    @property
+    def finished(self) -> bool:
+        """Whether the last hand is over."""
+        return self.hand_index == len(self.lesson.hands) - 1 and self.step is None
+
+    def panel(self) -> str:
+        """The lesson panel: the hand's number, its introduction and what to do now."""
+        head = f"{self.lesson.title}: hand {self.hand_index + 1} of {len(self.lesson.hands)}."
+        step = self.step
+        if step is not None:
+            return f"{head}\n{self.hand.intro}\n\n{step.panel}"
+        if self.finished:
+            return f"{head}\nLesson finished. Esc returns to your table."
+        return f"{head}\nThe hand is over. Enter deals the next one."
+
+    def answer(self, action: Action) -> str | None:
+        """Play ``action`` if it is the step's play; the grade line, or ``None`` if refused."""
+        step = self.step
+        if step is None or action is not step.action:
+            return None
+        grade = self.coach.answer(self.round, action).grade
+        self.table.apply(action)
+        self.step_index += 1
+        return grade.line()
+
+    def next_hand(self) -> bool:
+        """Deal the next scripted hand on a fresh lesson table; ``False`` if none is left."""
+        if self.step is not None or self.hand_index + 1 >= len(self.lesson.hands):
+            return False
+        self.hand_index += 1
+        self.step_index = 0
+        self.table = lesson_table(self.rules, self.hand, seed=self.hand_index)
+        self.table.deal()
+        return True
+
+    def hint_lines(self) -> list[str] | None:
+        """The coach's Hint for the decision now, or ``None`` when none is pending."""
+        spot = self.coach.spot(self.round) if self.step is not None else None
+        return self.coach.hint(spot) if spot is not None else None
+
+    def why_lines(self) -> list[str] | None:
+        """The coach's Why figures for the decision now, or ``None`` when none is pending."""
+        spot = self.coach.spot(self.round) if self.step is not None else None
+        return self.coach.why(spot) if spot is not None else None
