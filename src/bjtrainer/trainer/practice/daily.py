@@ -11,8 +11,10 @@ replaces the first answers).
   ``"bjtrainer daily|<rules id>|<ISO date>"`` (:func:`daily_rng`); it draws
   the five spots from :func:`daily_candidates` (a fixed order), then the
   hole cards, the card faces and suits, and the shoe behind each deal, so
-  every user gets the same five hands on the same day, and so does every
-  restart, while nothing depends on the process or the user's data.
+  every user's first play deals the same five hands on the same day, and so
+  does every restart, while nothing depends on the process or the user's
+  data. A replay keeps the five spots and deals the rest afresh
+  (``Practice.start_daily``).
 - **Worth learning** (decided here): an opening hand decision whose best
   play differs from "mimic the dealer" (hit below 17, stand from 17, the
   table's soft-17 rule included), or whose second-best legal play is
