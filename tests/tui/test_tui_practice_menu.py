@@ -75,7 +75,7 @@ async def test_every_topic_key_starts_its_focused_set(store: Store) -> None:
                 assert not value.soft and 12 <= value.total <= 16
             if topic is Topic.SOFT:
                 assert value.soft and Action.SPLIT not in first.legal
-            await pilot.press("escape")  # leave the set: back to the menu
+            await pilot.press("escape", "y")  # leave the set (nothing answered): the menu
             assert isinstance(app.screen, NewSessionScreen)
         runs = store.runs("practice")
         assert [run.topic for run in runs] == [topic.value for topic, _ in TOPICS.values()]

@@ -19,6 +19,8 @@ import pytest
 
 from bjtrainer.store import AttemptKind, RunKind, Store
 from bjtrainer.trainer.wording import label
+from bjtrainer.tui.screens.leave_set import LEAVE_QUESTION, LeaveSetScreen
+from bjtrainer.tui.screens.new_session import NewSessionScreen
 from bjtrainer.tui.screens.set_summary import SetSummaryScreen
 from bjtrainer.tui.widgets.coach_panel import CoachPanel
 from bjtrainer.tui.widgets.feedback import FeedbackView
@@ -131,3 +133,51 @@ async def test_hint_first_makes_the_answer_count_apart(store: Store) -> None:
     # Right, but not unassisted: the review queue takes it (docs/practice.md, "Mistakes &
     # weak spots: the review queue").
     assert [r.spot_key for r in store.review_records("practice")] == [pending.spot.key]
+
+
+@pytest.mark.slow
+async def test_leaving_a_set_midway_asks_first_and_shows_the_answers_so_far(
+    store: Store,
+) -> None:
+    app = practice_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("m", "1")  # Focused practice: hard totals
+        screen = set_screen(app)
+        practice_set = screen.practice_set
+        pending = practice_set.pending
+        assert pending is not None
+        worst = worst_action(PRACTICE, pending)
+        await pilot.press(ACTION_KEYS[worst], "o")  # one miss, played on
+        assert len(store.attempts("practice")) == 1
+        # Esc asks; N keeps the set where it was.
+        await pilot.press("escape")
+        assert isinstance(app.screen, LeaveSetScreen)
+        assert LEAVE_QUESTION == "Leave the set? Your answers so far are kept."
+        assert LEAVE_QUESTION in text_of(app.screen.query_one("#leave-title"))
+        assert "1 decision answered" in text_of(app.screen.query_one("#leave-text"))
+        await pilot.press("n")
+        assert app.screen is screen and not practice_set.finished
+        # Esc again, Y: the summary of the one answer, then back to the menu.
+        await pilot.press("escape", "y")
+        assert isinstance(app.screen, SetSummaryScreen)
+        title = text_of(app.screen.query_one("#title"))
+        assert f"left at spot 1 of {practice_set.size}" in title
+        text = summary_text(app)
+        assert "Score 0 of 1 decision right" in text
+        assert label(worst) in text  # the missed spot, with the play taken
+        assert len(store.attempts("practice")) == 1  # the answer is kept
+        await pilot.press("escape")
+        assert isinstance(app.screen, NewSessionScreen)
+        assert not store.runs("practice")[-1].finished_at  # left before its end
+
+
+@pytest.mark.slow
+async def test_leaving_a_set_before_any_answer_goes_straight_back(store: Store) -> None:
+    app = practice_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("m", "1")
+        set_screen(app)
+        await pilot.press("escape")
+        assert "No decision answered yet." in text_of(app.screen.query_one("#leave-text"))
+        await pilot.press("y")
+        assert isinstance(app.screen, NewSessionScreen)

@@ -63,7 +63,8 @@ async def test_a_mistake_is_cleared_from_the_queue_over_two_runs(store: Store) -
         assert pending is not None
         missed = pending.spot
         await pilot.press(ACTION_KEYS[worst_action(PRACTICE, pending)])
-        await pilot.press("escape")  # leave the set: the miss stays recorded
+        # Leave the set (Y), past the summary of the one answer: the miss stays recorded.
+        await pilot.press("escape", "y", "escape")
         assert isinstance(app.screen, NewSessionScreen)
         await pilot.press("m")
         queue = app.screen

@@ -15,7 +15,10 @@ adds:
   missed answer; the keys of play do nothing until one of the two is
   chosen, so a key pressed twice never records a retry by accident;
 - Enter deals the next spot once the hand is over, and after the last one
-  shows the summary (:class:`~bjtrainer.tui.screens.set_summary.SetSummaryScreen`).
+  shows the summary (:class:`~bjtrainer.tui.screens.set_summary.SetSummaryScreen`);
+- Esc before the end asks "Leave the set? Your answers so far are kept."
+  (:class:`~bjtrainer.tui.screens.leave_set.LeaveSetScreen`); Y shows the
+  summary of the answers given so far.
 
 Every answer carries the token of the decision drawn on screen
 (``PendingDecision.token``): an answer to a decision that is no longer
@@ -43,6 +46,7 @@ from bjtrainer.trainer.wording import ACTION_VERBS, label
 from bjtrainer.tui.keys import SET_KEYS, KeyInfo, bindings_of, table_has_play
 from bjtrainer.tui.messages import SetFinished
 from bjtrainer.tui.screens.help import HelpScreen
+from bjtrainer.tui.screens.leave_set import LeaveSetScreen
 from bjtrainer.tui.screens.play_base import NOTICE_SECONDS, PlayScreen
 from bjtrainer.tui.screens.set_summary import SetSummaryScreen, SummaryChoice
 from bjtrainer.tui.views.cards import DEFAULT_DESIGN, CardDesign
@@ -303,8 +307,26 @@ class SetScreen(PlayScreen):
     # Leaving
 
     def action_leave(self) -> None:
-        """Leave the set; every answer given stays recorded."""
-        self.app.pop_screen()
+        """Leave the set, asking first when it is not finished; every answer stays recorded.
+
+        A finished set is left at once. Otherwise :class:`LeaveSetScreen`
+        asks; on Y the summary of the answers given so far follows (when
+        there are any), and from it the player goes back or on as after a
+        whole set (``docs/practice.md``, "Keys of the practice screens").
+        """
+        if self.practice_set.finished:
+            self.app.pop_screen()
+            return
+        answered = self.practice_set.summary().decisions
+        self.app.push_screen(LeaveSetScreen(answered), self._after_leave_question)
+
+    def _after_leave_question(self, leave: bool | None) -> None:
+        if not leave:
+            return
+        if self.practice_set.summary().decisions:
+            self.show_summary()
+        else:
+            self.app.pop_screen()
 
     def action_help(self) -> None:
         """The help screen with the set's keys."""

@@ -118,7 +118,8 @@ class SetSummaryScreen(ButtonScreen[SummaryChoice | None]):
     practice : Practice
         The table's practice modes (the daily result, the due spots).
     practice_set : PracticeSet
-        The set just finished (or left at its last hand).
+        The set just finished, or left before its end (the summary then
+        covers the answers given so far).
     """
 
     BINDINGS: ClassVar[list[BindingType]] = bindings_of(SUMMARY_KEYS)
@@ -135,7 +136,7 @@ class SetSummaryScreen(ButtonScreen[SummaryChoice | None]):
         return self.practice_set.kind is RunKind.DAILY
 
     def compose(self) -> ComposeResult:
-        yield Static(f"bjtrainer · {set_title(self.practice_set)} · the end", id="title")
+        yield Static(f"bjtrainer · {set_title(self.practice_set)} · {self._end()}", id="title")
         with VerticalScroll(id="summary-body"):
             yield Static(self._score(), id="summary-score")
             if self.daily:
@@ -162,6 +163,13 @@ class SetSummaryScreen(ButtonScreen[SummaryChoice | None]):
         return True
 
     # What the screen shows
+
+    def _end(self) -> str:
+        """``"the end"``, or ``"left at spot 3 of 10"`` for a set left before its end."""
+        practice_set = self.practice_set
+        if practice_set.finished:
+            return "the end"
+        return f"left at spot {practice_set.position + 1} of {practice_set.size}"
 
     def _score(self) -> Text:
         summary = self.summary
