@@ -125,6 +125,14 @@ TABLE_KEYS: tuple[KeyInfo, ...] = (
         "M",
         "New session: focused practice, mistakes & weak spots, daily five, stats",
     ),
+    KeyInfo(
+        "l,L",
+        "lessons",
+        "Lessons",
+        "L",
+        "Guided introductions: six short lessons on a lesson table",
+        footer=False,
+    ),
     KeyInfo("f1", "help", "Help", "F1", "This help screen"),
     KeyInfo("q,Q", "quit", "Quit", "Q", "Quit (the table is saved after every action)"),
 )

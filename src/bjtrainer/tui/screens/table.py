@@ -59,6 +59,7 @@ from bjtrainer.tui.screens.cash_out import CashOutScreen
 from bjtrainer.tui.screens.chart import ChartScreen
 from bjtrainer.tui.screens.help import HelpScreen
 from bjtrainer.tui.screens.insurance import InsuranceScreen
+from bjtrainer.tui.screens.lesson import open_lessons
 from bjtrainer.tui.screens.play_base import NO_DECISION_NOTICE, NOTICE_SECONDS, PlayScreen
 from bjtrainer.tui.views.cards import DEFAULT_DESIGN, CardDesign
 from bjtrainer.tui.views.table import (
@@ -595,6 +596,10 @@ class TableScreen(PlayScreen):
     def action_new_session(self) -> None:
         """Ask for the New session menu: focused practice, mistakes, daily five, stats."""
         self.post_message(self.NewSessionRequested())
+
+    def action_lessons(self) -> None:
+        """Open the guided introductions (L): a lesson never touches this table."""
+        open_lessons(self, self.session.table.rules, self.session.store, self.design)
 
     def action_help(self) -> None:
         """Show the help screen with the keys this table has."""

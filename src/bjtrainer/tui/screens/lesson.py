@@ -1,0 +1,220 @@
+"""The guided introductions: the list of lessons and the lesson screen.
+
+A lesson (:mod:`bjtrainer.trainer.lessons`) is played on its own lesson
+table with the table screen's widgets and keys (H / C hit, S / P stand,
+D double, X split, R surrender, Y / N insurance, ? hint, W why, Enter the
+next hand); the side panel says what to look at and why. Esc or Q leaves at
+any moment, mid-hand included: the real table was never touched, so it is
+there exactly as it was (docs/playing.md, "Guided introductions"). A lesson
+played to its end is marked finished in the store.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Footer, Static
+
+from bjtrainer.engine.actions import Action
+from bjtrainer.engine.round import Phase
+from bjtrainer.engine.rules import Rules
+from bjtrainer.store import Store
+from bjtrainer.trainer.lessons import (
+    Lesson,
+    LessonRun,
+    finished_lessons,
+    lessons_for,
+    mark_finished,
+)
+from bjtrainer.trainer.wording import ACTION_VERBS
+from bjtrainer.tui.keys import TABLE_KEYS, table_has_play
+from bjtrainer.tui.screens.play_base import PlayScreen
+from bjtrainer.tui.views.cards import DEFAULT_DESIGN, CardDesign
+from bjtrainer.tui.views.table import dealer_picture, hand_pictures
+from bjtrainer.tui.widgets.buttons import ActionBar
+from bjtrainer.tui.widgets.coach_panel import CoachPanel
+from bjtrainer.tui.widgets.dealer_view import DealerView
+from bjtrainer.tui.widgets.feedback import FeedbackPicture, FeedbackView
+from bjtrainer.tui.widgets.felt import Felt
+from bjtrainer.tui.widgets.hand_view import HandsRow
+
+#: The table keys a lesson takes: the plays, Hint, Why and Enter.
+_LESSON_ACTIONS = ("deal", "play(", "hint", "why")
+
+
+def lesson_list_lines(lessons: tuple[Lesson, ...], finished: frozenset[str]) -> list[str]:
+    """The list's lines: ``"1  ✔ The round and the totals"``, unfinished ones unmarked."""
+    return [
+        f"{number}  {'✔' if lesson.id in finished else ' '} {lesson.title}"
+        for number, lesson in enumerate(lessons, start=1)
+    ]
+
+
+class LessonListScreen(ModalScreen[Lesson | None]):
+    """Guided introductions: the lessons of this table, finished ones marked ✔.
+
+    A digit opens that lesson (the screen gives it back); Esc closes the list.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Close"),
+        *(Binding(str(n), f"choose({n})", show=False) for n in range(1, 10)),
+    ]
+
+    def __init__(self, lessons: tuple[Lesson, ...], finished: frozenset[str]) -> None:
+        super().__init__()
+        self.lessons = lessons
+        self.finished = finished
+
+    def compose(self) -> ComposeResult:
+        lines = lesson_list_lines(self.lessons, self.finished)
+        text = "\n".join(
+            [
+                "Guided introductions",
+                "",
+                *lines,
+                "",
+                f"1-{len(self.lessons)} plays a lesson on a lesson table; your table is "
+                "left as it is. Esc closes.",
+            ]
+        )
+        yield Static(text, id="lesson-list")
+
+    def action_choose(self, number: int) -> None:
+        """Give back lesson ``number`` (from 1); a number past the list does nothing."""
+        if 1 <= number <= len(self.lessons):
+            self.dismiss(self.lessons[number - 1])
+
+    def action_close(self) -> None:
+        """Close the list."""
+        self.dismiss(None)
+
+
+class LessonScreen(PlayScreen):
+    """One lesson played on its lesson table with the table's widgets and keys.
+
+    Parameters
+    ----------
+    run : LessonRun
+        The lesson, its first hand dealt.
+    store : Store
+        Where the lesson is marked finished when its last hand is over.
+    design : CardDesign
+        How cards are drawn.
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *(
+            Binding(key.keys, key.action, key.label, show=key.footer, key_display=key.display)
+            for key in TABLE_KEYS
+            if key.action.startswith(_LESSON_ACTIONS)
+        ),
+        Binding("escape,q,Q", "leave", "Leave", key_display="Esc"),
+    ]
+
+    def __init__(self, run: LessonRun, store: Store, design: CardDesign = DEFAULT_DESIGN) -> None:
+        super().__init__(design)
+        self.run = run
+        self.store = store
+        self.last_line = ""
+
+    def compose(self) -> ComposeResult:
+        rules: Rules = self.run.rules
+        title = f"bjtrainer · Lesson: {self.run.lesson.title} · {rules.name or rules.id}"
+        yield Static(self._text(title), id="title")
+        with Horizontal(id="body"):
+            with Felt(id="felt"):
+                yield DealerView(id="dealer")
+                yield HandsRow(id="hands")
+                yield FeedbackView(id="feedback")
+                yield ActionBar(id="actions")
+                yield CoachPanel(id="coach")
+            with Vertical(id="side"):
+                yield Static(id="lesson-panel")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.apply_design()
+        self.refresh_lesson()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Hide the keys of plays this table does not have (as at the table)."""
+        return action != "play" or table_has_play(self.run.rules, parameters)
+
+    def refresh_lesson(self) -> None:
+        """Give every widget a fresh picture of the lesson table and the panel."""
+        run = self.run
+        round_ = run.round
+        self.query_one(DealerView).picture = dealer_picture(round_)
+        self.query_one(HandsRow).pictures = hand_pictures(round_)
+        settled = round_.phase is Phase.SETTLED and round_.result is not None
+        step = run.step
+        feedback = self.query_one(FeedbackView)
+        feedback.picture = FeedbackPicture(
+            prompt=self._text("Your move." if step is not None else ""),
+            grade=self._text(self.last_line),
+            accepted=True,
+            reason="",
+            result=self._text(round_.result.describe() if settled and round_.result else ""),
+        )
+        feedback.refresh(layout=True)
+        offered = {"hint", "why"} if step is not None else set()
+        if step is not None:
+            offered.update(action.value for action in round_.legal_actions())
+        elif not run.finished:
+            offered.add("deal")
+        self.query_one(ActionBar).offered = frozenset(offered)
+        self.query_one("#lesson-panel", Static).update(self._text(run.panel()))
+
+    def action_play(self, name: str) -> None:
+        """Play ``name`` if it is the play the lesson asks for; otherwise say what it asks."""
+        action = Action(name)
+        step = self.run.step
+        if step is None:
+            self._notice(f"Cannot {ACTION_VERBS[action]}: the hand is over.")
+            return
+        line = self.run.answer(action)
+        if line is None:
+            self._notice(f"This lesson asks you to {ACTION_VERBS[step.action]} here.")
+            return
+        self.last_line = line
+        self._clear_coach()
+        if self.run.finished:
+            mark_finished(self.store, self.run.lesson.id)
+        self.refresh_lesson()
+
+    def action_deal(self) -> None:
+        """Deal the next scripted hand once this one is over."""
+        if not self.run.next_hand():
+            self._notice("Finish this hand first." if self.run.step else "That was the last hand.")
+            return
+        self.last_line = ""
+        self._clear_coach()
+        self.refresh_lesson()
+
+    def hint_lines(self) -> list[str] | None:
+        """The coach's Hint for the lesson's decision now."""
+        return self.run.hint_lines()
+
+    def why_lines(self) -> list[str] | None:
+        """The coach's Why figures for the lesson's decision now."""
+        return self.run.why_lines()
+
+    def action_leave(self) -> None:
+        """Back to the real table, at any moment: it was never touched."""
+        self.dismiss(None)
+
+
+def open_lessons(screen: PlayScreen, rules: Rules, store: Store, design: CardDesign) -> None:
+    """Push the list of lessons over ``screen``; a chosen lesson opens its screen."""
+    lessons = lessons_for(rules)
+
+    def chosen(lesson: Lesson | None) -> None:
+        if lesson is not None:
+            screen.app.push_screen(LessonScreen(LessonRun(rules, lesson), store, design))
+
+    screen.app.push_screen(LessonListScreen(lessons, finished_lessons(store)), chosen)

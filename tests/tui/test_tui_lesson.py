@@ -1,0 +1,74 @@
+"""The guided introductions at the table (docs/playing.md, "Guided introductions").
+
+L opens the list, a digit plays a lesson with the table's keys on a lesson
+table; Esc, mid-hand included, returns to the real table exactly as it was:
+its balance, bet, round (cards and wagers) and shoe position, and its saved
+row in the store, are compared with what they were before L.
+"""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from bjtrainer.store import Store
+from bjtrainer.tui.screens.lesson import LessonListScreen, LessonScreen
+from bjtrainer.tui.screens.table import TableScreen
+from tests.tui.tui_support import SIZE, AppFactory, text_of
+
+# The real table: player T,6 against a 9 (hole 7), a hand in play when L is pressed.
+REAL = ["TS", "9H", "6D", "7C"]
+
+
+def _saved(store: Store) -> str:
+    """The real table's saved row and revision, as text."""
+    row = store.load_table("practice")
+    return json.dumps([row, store.table_revision("practice")], sort_keys=True, default=str)
+
+
+@pytest.mark.slow
+async def test_leaving_a_lesson_mid_hand_leaves_the_real_table_as_it_was(
+    build_app: AppFactory, store: Store
+) -> None:
+    app = build_app(REAL)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter")
+        table = app.session.table
+        before = json.dumps(table.to_state(), sort_keys=True, default=str)
+        balance, bet, dealt = table.balance, table.bet, table.shoe.cards_left
+        saved = _saved(store)
+        await pilot.press("l")
+        assert isinstance(app.screen, LessonListScreen)
+        assert "1    The round and the totals" in text_of(app.screen.query_one("#lesson-list"))
+        await pilot.press("2")  # hard totals: hard 16 against a 6 first
+        assert isinstance(app.screen, LessonScreen)
+        assert "hard 16 against a 6" in text_of(app.screen.query_one("#lesson-panel"))
+        await pilot.press("h")  # refused: the lesson asks to stand
+        assert app.screen.run.step is not None and app.screen.run.step_index == 0
+        await pilot.press("s")
+        await pilot.press("enter")  # the next hand: hard 15 against a 7
+        await pilot.press("h")  # mid-hand: 19 against a 7 now
+        assert app.screen.run.step is not None
+        await pilot.press("escape")
+        assert isinstance(app.screen, TableScreen)
+        assert app.session.table is table
+        assert json.dumps(table.to_state(), sort_keys=True, default=str) == before
+        assert (table.balance, table.bet, table.shoe.cards_left) == (balance, bet, dealt)
+        assert _saved(store) == saved
+        assert app.session.round is not None
+        assert [card.code for card in app.session.round.hands[0].cards] == ["TS", "6D"]
+
+
+@pytest.mark.slow
+async def test_a_finished_lesson_is_marked_in_the_list(build_app: AppFactory) -> None:
+    app = build_app(REAL)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("l", "1")  # the round and the totals: stand, hit, stand
+        await pilot.press("s", "enter", "h", "s")
+        screen = app.screen
+        assert isinstance(screen, LessonScreen) and screen.run.finished
+        await pilot.press("escape", "l")
+        lines = text_of(app.screen.query_one("#lesson-list"))
+        assert "1  ✔ The round and the totals" in lines
+        assert "2    Hard totals and the up card" in lines
