@@ -95,7 +95,7 @@ def open_trainer(args: argparse.Namespace) -> int:
     given: str | None = getattr(args, "rules", None)  # absent unless --rules was given
     rules = load_rules(given) if given is not None else None
     with Store.open() as store:
-        make_app(store=store, rules=rules).run()
+        make_app(store=store, rules=rules, invite=True).run()
     return 0
 
 

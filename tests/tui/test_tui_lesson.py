@@ -12,8 +12,10 @@ import json
 
 import pytest
 
+from bjtrainer.engine.presets import PRESETS
 from bjtrainer.store import Store
-from bjtrainer.tui.screens.lesson import LessonListScreen, LessonScreen
+from bjtrainer.tui.app import make_app
+from bjtrainer.tui.screens.lesson import InvitationScreen, LessonListScreen, LessonScreen
 from bjtrainer.tui.screens.table import TableScreen
 from tests.tui.tui_support import SIZE, AppFactory, text_of
 
@@ -72,3 +74,27 @@ async def test_a_finished_lesson_is_marked_in_the_list(build_app: AppFactory) ->
         lines = text_of(app.screen.query_one("#lesson-list"))
         assert "1  ✔ The round and the totals" in lines
         assert "2    Hard totals and the up card" in lines
+
+
+@pytest.mark.slow
+async def test_the_invitation_appears_once(store: Store) -> None:
+    for shown in (True, False):
+        app = make_app(store=store, rules=PRESETS["practice"], invite=True)
+        async with app.run_test(size=SIZE) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, InvitationScreen) is shown
+            if shown:
+                await pilot.press("escape")
+                assert isinstance(app.screen, TableScreen)
+
+
+@pytest.mark.slow
+async def test_the_invitation_opens_the_lessons_on_l(store: Store) -> None:
+    app = make_app(store=store, rules=PRESETS["home"], invite=True)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("l")
+        assert isinstance(app.screen, LessonListScreen)
+        text = text_of(app.screen.query_one("#lesson-list"))
+        assert "Surrender and insurance" not in text  # home has neither
+        assert "5    Hint, Why and the practice modes" in text

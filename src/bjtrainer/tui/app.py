@@ -98,8 +98,11 @@ class BjTrainerApp(App[None]):
         clock: Callable[[], datetime],
         shoe: Shoe | None = None,
         design: CardDesign | None = None,
+        invite: bool = False,
     ) -> None:
         super().__init__()
+        #: Offer the guided introduction at the first table (once per store).
+        self.invite = invite
         self.store = store
         self.rng = rng
         self.clock = clock
@@ -146,7 +149,7 @@ class BjTrainerApp(App[None]):
         if self._session is None:
             self.open_sit_down()
         else:
-            self.push_screen(TableScreen(self._session, self.design))
+            self.push_screen(TableScreen(self._session, self.design, invite=self.invite))
         if self.store.unsaved is not None:  # a read-only store: play on, saving nothing
             self.notify(self.store.unsaved, severity="error", timeout=UNSAVED_NOTICE_SECONDS)
 
@@ -217,7 +220,7 @@ class BjTrainerApp(App[None]):
         current = self._session
         if current is None or current.table.rules != seat.rules:
             self._session = self._open(seat.rules)
-        table_screen = TableScreen(self.session, self.design)
+        table_screen = TableScreen(self.session, self.design, invite=self.invite)
         if isinstance(self.screen, TableScreen):
             self.switch_screen(table_screen)
         else:
@@ -232,6 +235,7 @@ def make_app(
     clock: Callable[[], datetime] | None = None,
     shoe: Shoe | None = None,
     design: CardDesign | None = None,
+    invite: bool = False,
 ) -> BjTrainerApp:
     """Build the app with defaults for everything not given.
 
@@ -253,6 +257,9 @@ def make_app(
         The first new table's shoe (tests), used only when no table is saved.
     design : CardDesign, optional
         Default the remembered card design (classic at first).
+    invite : bool, optional
+        Offer the guided introduction at the first table, once per store
+        (``docs/playing.md``, "Guided introductions"); the CLI asks for it.
 
     Returns
     -------
@@ -271,4 +278,5 @@ def make_app(
         clock=clock if clock is not None else local_now,
         shoe=shoe,
         design=design,
+        invite=invite,
     )

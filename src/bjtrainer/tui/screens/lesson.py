@@ -60,6 +60,14 @@ class LessonListScreen(ModalScreen[Lesson | None]):
     A digit opens that lesson (the screen gives it back); Esc closes the list.
     """
 
+    DEFAULT_CSS = """
+    LessonListScreen, InvitationScreen { align: center middle; }
+    #lesson-list, #invitation {
+        width: 64; height: auto; padding: 1 2;
+        border: round $accent; background: $panel;
+    }
+    """
+
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "close", "Close"),
         *(Binding(str(n), f"choose({n})", show=False) for n in range(1, 10)),
@@ -92,6 +100,52 @@ class LessonListScreen(ModalScreen[Lesson | None]):
     def action_close(self) -> None:
         """Close the list."""
         self.dismiss(None)
+
+
+#: The store setting set once the first-start invitation is answered.
+INVITED_SETTING = "lessons_invitation_answered"
+
+
+class InvitationScreen(ModalScreen[bool]):
+    """The first-start invitation: play at once, or take the guided introduction.
+
+    Enter or Esc plays at once (``False``); L opens the lessons (``True``).
+    Either answer is remembered (:data:`INVITED_SETTING`) by the caller.
+    """
+
+    DEFAULT_CSS = LessonListScreen.DEFAULT_CSS
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,enter", "answer(False)", "Play now"),
+        Binding("l,L", "answer(True)", "Guided introduction"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        yield Static(
+            "Welcome to bjtrainer.\n\n"
+            "Enter or Esc: play at once.\n"
+            "L: take the guided introduction, six short lessons on a lesson table "
+            "(your table is left as it is).\n\n"
+            "L at the table opens the lessons at any time.",
+            id="invitation",
+        )
+
+    def action_answer(self, lessons: bool) -> None:
+        """Close with the answer: ``True`` for the lessons."""
+        self.dismiss(lessons)
+
+
+def invite_once(screen: PlayScreen, rules: Rules, store: Store, design: CardDesign) -> None:
+    """Show the invitation over ``screen`` unless it was answered before in ``store``."""
+    if store.get_setting(INVITED_SETTING) is not None:
+        return
+
+    def answered(lessons: bool | None) -> None:
+        store.set_setting(INVITED_SETTING, "1")
+        if lessons:
+            open_lessons(screen, rules, store, design)
+
+    screen.app.push_screen(InvitationScreen(), answered)
 
 
 class LessonScreen(PlayScreen):

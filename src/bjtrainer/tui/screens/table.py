@@ -59,7 +59,7 @@ from bjtrainer.tui.screens.cash_out import CashOutScreen
 from bjtrainer.tui.screens.chart import ChartScreen
 from bjtrainer.tui.screens.help import HelpScreen
 from bjtrainer.tui.screens.insurance import InsuranceScreen
-from bjtrainer.tui.screens.lesson import open_lessons
+from bjtrainer.tui.screens.lesson import invite_once, open_lessons
 from bjtrainer.tui.screens.play_base import NO_DECISION_NOTICE, NOTICE_SECONDS, PlayScreen
 from bjtrainer.tui.views.cards import DEFAULT_DESIGN, CardDesign
 from bjtrainer.tui.views.table import (
@@ -99,6 +99,9 @@ class TableScreen(PlayScreen):
         The table to show and play.
     design : CardDesign
         How cards are drawn (:data:`~bjtrainer.tui.views.cards.CARD_DESIGNS`).
+    invite : bool
+        Show the first-start invitation to the guided introductions, unless
+        it was answered before (a store setting).
     """
 
     class SitDownRequested(Message):
@@ -126,9 +129,13 @@ class TableScreen(PlayScreen):
         *(Binding(key.keys, f"anyway({key.action!r})", show=False) for key in TABLE_KEYS),
     ]
 
-    def __init__(self, session: TableSession, design: CardDesign = DEFAULT_DESIGN) -> None:
+    def __init__(
+        self, session: TableSession, design: CardDesign = DEFAULT_DESIGN, *, invite: bool = False
+    ) -> None:
         super().__init__(design)
         self.session = session
+        #: Show the first-start invitation to the lessons (once per store).
+        self.invite = invite
         #: The shoe-aware toggle (Z): W shows the exact figures beside the independent ones.
         self.shoe_aware = False
         self._shoe_request = 0  # the shoe-aware request shown; older answers are dropped
@@ -159,6 +166,8 @@ class TableScreen(PlayScreen):
             self.notify(self.session.restore_problem, severity="warning", timeout=15)
         if self.session.night_over:
             self.call_after_refresh(self.action_cash_out)
+        elif self.invite:
+            invite_once(self, self.session.table.rules, self.session.store, self.design)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Show in the footer only the keys that work now.
