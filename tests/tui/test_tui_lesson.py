@@ -98,3 +98,13 @@ async def test_the_invitation_opens_the_lessons_on_l(store: Store) -> None:
         text = text_of(app.screen.query_one("#lesson-list"))
         assert "Surrender and insurance" not in text  # home has neither
         assert "5    Hint, Why and the practice modes" in text
+
+
+@pytest.mark.slow
+async def test_the_sidebar_button_opens_the_lessons(build_app: AppFactory) -> None:
+    app = build_app(REAL)
+    async with app.run_test(size=SIZE) as pilot:
+        button = app.screen.query_one("#button-lessons")
+        assert "Guided introductions" in str(button.render())
+        await pilot.click("#button-lessons")
+        assert isinstance(app.screen, LessonListScreen)

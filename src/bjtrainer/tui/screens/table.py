@@ -255,7 +255,7 @@ class TableScreen(PlayScreen):
         )
         offered = session.offered_commands()
         self.query_one(ActionBar).offered = offered
-        side = {"help", "tables", "new_session"}
+        side = {"help", "tables", "new_session", "lessons"}
         if session.in_play:
             side.update({"hint", "why"})
         elif not chip_table and session.bet_chooser_problem() is None:

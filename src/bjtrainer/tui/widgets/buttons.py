@@ -73,6 +73,7 @@ SIDE_BUTTONS: tuple[ButtonSpec, ...] = (
     ("New session… M", "new_session", "success"),
     ("Tables T", "tables", "default"),
     ("Help F1", "help", "default"),
+    ("Guided introductions L", "lessons", "default"),
 )
 
 
@@ -100,7 +101,7 @@ class ActionBar(Horizontal):
 
 
 class TableButtons(Vertical):
-    """The side panel's buttons: bet, refill, CASH OUT, hint, why, board, tables, help.
+    """The side panel's buttons: bet, refill, CASH OUT, hint, why, board, tables, help, lessons.
 
     Only the choices in ``offered`` are shown.
     """
