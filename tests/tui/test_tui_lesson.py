@@ -52,6 +52,7 @@ async def test_leaving_a_lesson_mid_hand_leaves_the_real_table_as_it_was(
         await pilot.press("enter")  # the next hand: hard 15 against a 7
         await pilot.press("h")  # mid-hand: 19 against a 7 now
         assert app.screen.run.step is not None
+        assert _saved(store) == saved  # a crash now would find the real table as it was
         await pilot.press("escape")
         assert isinstance(app.screen, TableScreen)
         assert app.session.table is table
