@@ -109,3 +109,47 @@ async def test_the_sidebar_button_opens_the_lessons(build_app: AppFactory) -> No
         assert "Guided introductions" in str(button.render())
         await pilot.click("#button-lessons")
         assert isinstance(app.screen, LessonListScreen)
+
+
+#: The table key of each play a lesson can ask for (docs/playing.md, "Keys").
+PLAY_KEYS = {
+    "hit": "h",
+    "stand": "s",
+    "double": "d",
+    "split": "x",
+    "surrender": "r",
+    "insurance": "y",
+    "no_insurance": "n",
+}
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("table", ["practice", "home"])
+async def test_every_lesson_is_played_through_by_its_keys(
+    table: str, build_app: AppFactory
+) -> None:
+    """Each lesson of the table, opened from the list by its number, is played to its
+    end with the table keys alone: the key of each play the panel asks for, Enter
+    between hands. Then it is marked finished and the real table is as it was."""
+    app = build_app(REAL, rules=PRESETS[table])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("l")
+        assert isinstance(app.screen, LessonListScreen)
+        lessons = app.screen.lessons
+        assert len(lessons) == (6 if table == "practice" else 5)
+        await pilot.press("escape")
+        for number, lesson in enumerate(lessons, start=1):
+            await pilot.press("l", str(number))
+            screen = app.screen
+            assert isinstance(screen, LessonScreen) and screen.run.lesson.id == lesson.id
+            for _ in range(40):  # every lesson is a few hands of a few decisions
+                if screen.run.finished:
+                    break
+                step = screen.run.step
+                await pilot.press(PLAY_KEYS[step.action.value] if step else "enter")
+            assert screen.run.finished, lesson.title
+            await pilot.press("escape")
+        await pilot.press("l")
+        lines = text_of(app.screen.query_one("#lesson-list"))
+        assert all(f"{n}  ✔ {lesson.title}" in lines for n, lesson in enumerate(lessons, 1))
+        assert app.session.table.round is None  # the real table was never dealt
