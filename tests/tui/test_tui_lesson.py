@@ -9,10 +9,15 @@ row in the store, are compared with what they were before L.
 from __future__ import annotations
 
 import json
+import signal
+import subprocess
+import sys
+from pathlib import Path
 
 import pytest
 
 from bjtrainer.engine.presets import PRESETS
+from bjtrainer.engine.table import Table
 from bjtrainer.store import Store
 from bjtrainer.tui.app import make_app
 from bjtrainer.tui.screens.lesson import InvitationScreen, LessonListScreen, LessonScreen
@@ -153,3 +158,31 @@ async def test_every_lesson_is_played_through_by_its_keys(
         lines = text_of(app.screen.query_one("#lesson-list"))
         assert all(f"{n}  ✔ {lesson.title}" in lines for n, lesson in enumerate(lessons, 1))
         assert app.session.table.round is None  # the real table was never dealt
+
+
+@pytest.mark.slow
+def test_a_process_killed_mid_lesson_leaves_the_real_table_as_it_was(tmp_path: Path) -> None:
+    """The app is killed with SIGKILL in the middle of a lesson hand: the restarted
+    store holds the real table as it was dealt (T,6 against a 9), untouched."""
+    path = tmp_path / "bjtrainer.db"
+    driver = Path(__file__).with_name("lesson_crash_driver.py")
+    with subprocess.Popen(
+        [sys.executable, str(driver), str(path)],
+        stdout=subprocess.PIPE,
+        text=True,
+        cwd=Path(__file__).parents[2],
+    ) as child:
+        try:
+            assert child.stdout is not None
+            assert child.stdout.readline().strip() == "mid-lesson"
+        finally:
+            child.send_signal(signal.SIGKILL)
+            child.wait(timeout=30)
+    with Store.open(path) as store:
+        state = store.load_table("practice")
+        assert state is not None
+        table = Table.from_state(state)
+    assert table.round is not None
+    assert [card.code for card in table.round.hands[0].cards] == ["TS", "6D"]
+    assert table.round.dealer_visible()[0].code == "9H"
+    assert table.balance == PRESETS["practice"].starting_chips - table.bet
