@@ -282,7 +282,7 @@ class Round:
 
     def can_hit(self) -> bool:
         """Whether :meth:`hit` is allowed now."""
-        return _allowed(self.verify_hitting)
+        return allowed(self.verify_hitting)
 
     def hit(self) -> ActionRecord:
         """Deal one card to the active hand; it busts over 21 and stands at 21.
@@ -311,7 +311,7 @@ class Round:
 
     def can_stand(self) -> bool:
         """Whether :meth:`stand` is allowed now."""
-        return _allowed(self.verify_standing)
+        return allowed(self.verify_standing)
 
     def stand(self) -> ActionRecord:
         """End the active hand at its total.
@@ -351,7 +351,7 @@ class Round:
 
     def can_double(self) -> bool:
         """Whether :meth:`double` is allowed now."""
-        return _allowed(self.verify_doubling)
+        return allowed(self.verify_doubling)
 
     def double(self) -> ActionRecord:
         """Add a wager equal to the hand's, deal exactly one card, end the hand.
@@ -400,7 +400,7 @@ class Round:
 
     def can_split(self) -> bool:
         """Whether :meth:`split` is allowed now."""
-        return _allowed(self.verify_splitting)
+        return allowed(self.verify_splitting)
 
     def split(self) -> ActionRecord:
         """Split the active pair into two hands, each with the hand's wager.
@@ -444,7 +444,7 @@ class Round:
 
     def can_surrender(self) -> bool:
         """Whether :meth:`surrender` is allowed now."""
-        return _allowed(self.verify_surrendering)
+        return allowed(self.verify_surrendering)
 
     def surrender(self) -> ActionRecord:
         """Give up the hand; half the bet, rounded down, comes back at once.
@@ -556,7 +556,7 @@ class Round:
 
     def can_insure(self, amount: int | None = None) -> bool:
         """Whether :meth:`insure` with this ``amount`` is allowed now."""
-        return _allowed(lambda: self.verify_insuring(amount))
+        return allowed(lambda: self.verify_insuring(amount))
 
     def insure(self, amount: int | None = None) -> ActionRecord:
         """Stake insurance; it pays 2:1 if the dealer has blackjack.
@@ -585,7 +585,7 @@ class Round:
 
     def can_decline_insurance(self) -> bool:
         """Whether :meth:`decline_insurance` is allowed now."""
-        return _allowed(self.verify_declining_insurance)
+        return allowed(self.verify_declining_insurance)
 
     def decline_insurance(self) -> ActionRecord:
         """Answer no to insurance.
@@ -823,7 +823,8 @@ def _raise(problem: str | None) -> None:
         raise IllegalActionError(problem)
 
 
-def _allowed(verify: Callable[[], object]) -> bool:
+def allowed(verify: Callable[[], object]) -> bool:
+    """Whether ``verify()`` passes: the ``can_`` half of a verify/can/act triple."""
     try:
         verify()
     except IllegalActionError:

@@ -40,7 +40,7 @@ from pydantic import ValidationError
 from bjtrainer.engine.actions import Action
 from bjtrainer.engine.bankroll import Bankroll, chips_text
 from bjtrainer.engine.records import ActionRecord
-from bjtrainer.engine.round import Phase, Round
+from bjtrainer.engine.round import Phase, Round, allowed
 from bjtrainer.engine.rules import Rules
 from bjtrainer.engine.shoe import Shoe
 from bjtrainer.errors import BjTrainerError, IllegalActionError, SavedStateError
@@ -184,7 +184,7 @@ class Table:
 
     def can_bet(self, amount: int) -> bool:
         """Whether :meth:`set_bet` with ``amount`` is allowed now."""
-        return _allowed(lambda: self.verify_betting(amount))
+        return allowed(lambda: self.verify_betting(amount))
 
     def bet_problem(self, amount: int) -> str | None:
         """The sentence of :meth:`verify_betting` for ``amount``, or None when it may be bet."""
@@ -296,7 +296,7 @@ class Table:
 
     def can_add_chip(self, chip: int) -> bool:
         """Whether :meth:`add_chip` with ``chip`` is allowed now."""
-        return _allowed(lambda: self.verify_adding_chip(chip))
+        return allowed(lambda: self.verify_adding_chip(chip))
 
     def add_chip(self, chip: int) -> int:
         """Add one chip to the bet down (a cleared bet starts again from 0).
@@ -330,7 +330,7 @@ class Table:
 
     def can_clear_bet(self) -> bool:
         """Whether :meth:`clear_bet` is allowed now."""
-        return _allowed(self.verify_clearing_bet)
+        return allowed(self.verify_clearing_bet)
 
     def clear_bet(self) -> None:
         """CLEAR: take the bet off the table; the next deal needs chips first.
@@ -356,7 +356,7 @@ class Table:
 
     def can_set_repeat_bet(self) -> bool:
         """Whether :meth:`set_repeat_bet` is allowed."""
-        return _allowed(self.verify_setting_repeat_bet)
+        return allowed(self.verify_setting_repeat_bet)
 
     def set_repeat_bet(self, on: bool) -> None:
         """Tick or untick "Repeat last bet" (``docs/rules/night.md``, "The Repeat-bet box").
@@ -413,7 +413,7 @@ class Table:
 
     def can_deal(self) -> bool:
         """Whether :meth:`deal` is allowed now."""
-        return _allowed(self.verify_dealing)
+        return allowed(self.verify_dealing)
 
     def deal(self) -> Round:
         """Start a round with the last bet, lowered to fit the balance.
@@ -491,7 +491,7 @@ class Table:
 
     def can_refill(self) -> bool:
         """Whether :meth:`refill` is allowed now."""
-        return _allowed(self.verify_refilling)
+        return allowed(self.verify_refilling)
 
     def refill(self) -> None:
         """Restore the balance to ``rules.starting_chips``.
@@ -532,7 +532,7 @@ class Table:
 
     def can_cash_out(self) -> bool:
         """Whether :meth:`cash_out` is allowed now."""
-        return _allowed(self.verify_cashing_out)
+        return allowed(self.verify_cashing_out)
 
     def cash_out(self) -> Table:
         """End the night: the balance is the score; return the next night's table.
@@ -696,14 +696,6 @@ def _flag(value: object, name: str) -> bool:
     if not isinstance(value, bool):
         raise SavedStateError(f"Not a saved table: {name} is {value!r}.")
     return value
-
-
-def _allowed(verify: Callable[[], object]) -> bool:
-    try:
-        verify()
-    except IllegalActionError:
-        return False
-    return True
 
 
 def _problem(verify: Callable[[], object]) -> str | None:
