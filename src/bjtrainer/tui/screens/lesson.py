@@ -36,7 +36,6 @@ from bjtrainer.tui.screens.play_base import PlayScreen
 from bjtrainer.tui.views.cards import DEFAULT_DESIGN, CardDesign
 from bjtrainer.tui.views.table import dealer_picture, hand_pictures
 from bjtrainer.tui.widgets.buttons import ActionBar
-from bjtrainer.tui.widgets.coach_panel import CoachPanel
 from bjtrainer.tui.widgets.dealer_view import DealerView
 from bjtrainer.tui.widgets.feedback import FeedbackPicture, FeedbackView
 from bjtrainer.tui.widgets.felt import Felt
@@ -182,11 +181,7 @@ class LessonScreen(PlayScreen):
         yield Static(self._text(title), id="title")
         with Horizontal(id="body"):
             with Felt(id="felt"):
-                yield DealerView(id="dealer")
-                yield HandsRow(id="hands")
-                yield FeedbackView(id="feedback")
-                yield ActionBar(id="actions")
-                yield CoachPanel(id="coach")
+                yield from self.felt_widgets()
             with Vertical(id="side"):
                 yield Static(id="lesson-panel")
         yield Footer(compact=True)

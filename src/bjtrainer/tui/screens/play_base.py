@@ -21,6 +21,7 @@ from typing import TypeVar
 
 from textual import on
 from textual.actions import parse as parse_action
+from textual.app import ComposeResult
 from textual.screen import Screen
 
 from bjtrainer.engine.round import Phase, Round
@@ -28,9 +29,10 @@ from bjtrainer.trainer.grading import Grade
 from bjtrainer.tui.keys import button_action
 from bjtrainer.tui.messages import DecisionGraded, RoundSettled
 from bjtrainer.tui.views.cards import DEFAULT_DESIGN, CardDesign, plain_text
-from bjtrainer.tui.widgets.buttons import ChoiceButton
+from bjtrainer.tui.widgets.buttons import ActionBar, ChoiceButton
 from bjtrainer.tui.widgets.coach_panel import CoachPanel
 from bjtrainer.tui.widgets.dealer_view import DealerView
+from bjtrainer.tui.widgets.feedback import FeedbackView
 from bjtrainer.tui.widgets.felt import Felt
 from bjtrainer.tui.widgets.hand_view import HandsRow
 
@@ -94,6 +96,14 @@ class PlayScreen(ButtonScreen[None]):
     def _text(self, text: str) -> str:
         """``text`` as the card design draws it: ASCII only in the ``ascii`` design."""
         return plain_text(text) if self.design == "ascii" else text
+
+    def felt_widgets(self) -> ComposeResult:
+        """The felt every play screen shows: dealer, hands, feedback, actions, coach panel."""
+        yield DealerView(id="dealer")
+        yield HandsRow(id="hands")
+        yield FeedbackView(id="feedback")
+        yield ActionBar(id="actions")
+        yield CoachPanel(id="coach")
 
     def apply_design(self) -> None:
         """Give the felt's widgets and button labels the card design (on mount)."""

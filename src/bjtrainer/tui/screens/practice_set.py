@@ -60,7 +60,6 @@ from bjtrainer.tui.views.practice import (
 from bjtrainer.tui.views.table import dealer_picture, hand_pictures
 from bjtrainer.tui.widgets.button_column import ButtonColumn
 from bjtrainer.tui.widgets.buttons import ActionBar, ButtonSpec, ChoiceButton
-from bjtrainer.tui.widgets.coach_panel import CoachPanel
 from bjtrainer.tui.widgets.dealer_view import DealerView
 from bjtrainer.tui.widgets.feedback import FeedbackPicture, FeedbackView
 from bjtrainer.tui.widgets.felt import Felt
@@ -120,11 +119,7 @@ class SetScreen(PlayScreen):
         yield Static(self._text(title), id="title")
         with Horizontal(id="body"):
             with Felt(id="felt"):
-                yield DealerView(id="dealer")
-                yield HandsRow(id="hands")
-                yield FeedbackView(id="feedback")
-                yield ActionBar(id="actions")
-                yield CoachPanel(id="coach")
+                yield from self.felt_widgets()
             with Vertical(id="side"):
                 yield SetPanel(id="set-panel")
                 yield ButtonColumn(SIDE_BUTTONS, id="set-buttons")

@@ -146,11 +146,7 @@ class TableScreen(PlayScreen):
         yield Static(self._text(f"bjtrainer · {rules.name or rules.id}"), id="title")
         with Horizontal(id="body"):
             with Felt(id="felt"):
-                yield DealerView(id="dealer")
-                yield HandsRow(id="hands")
-                yield FeedbackView(id="feedback")
-                yield ActionBar(id="actions")
-                yield CoachPanel(id="coach")
+                yield from self.felt_widgets()
                 yield ShoeWhyPanel(ascii_only=self.design == "ascii", id="shoe-why")
             with Vertical(id="side"):
                 yield StatusPanel(id="status")
