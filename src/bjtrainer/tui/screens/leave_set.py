@@ -32,8 +32,8 @@ class LeaveSetScreen(ModalScreen[bool]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y", "leave", "Leave"),
-        Binding("n", "stay", "Stay"),
+        Binding("y,Y", "leave", "Leave", key_display="Y"),
+        Binding("n,N", "stay", "Stay", key_display="N"),
         Binding("escape", "stay", "Stay"),
     ]
 
