@@ -114,7 +114,7 @@ def test_a_typo_and_a_bad_value_give_one_message_each(tmp_path: Path) -> None:
         ("penetration = 0", "penetration = 0 is not allowed"),
         ("max_split_hands = 0", "from 1 (no split) to 8"),
         ("chip_denominations = 5", "chip_denominations = 5 is not allowed"),
-        ('surrender = "early"', 'surrender takes "late"'),
+        ('surrender = "always"', 'surrender takes "late"'),
         ('id = "my table|x"', 'id = "my table|x" is not allowed'),
     ],
 )

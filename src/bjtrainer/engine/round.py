@@ -447,7 +447,14 @@ class Round:
         return allowed(self.verify_surrendering)
 
     def surrender(self) -> ActionRecord:
-        """Give up the hand; half the bet, rounded down, comes back at once.
+        """Give up the hand for half the bet, rounded down.
+
+        The half comes back at once where no dealer blackjack can be hidden:
+        the dealer has checked, the up card is 2 to 9, or the table offers
+        ``early`` surrender. Where the dealer has not checked an ace or a ten
+        up (late surrender without a peek), the hand waits for the hole card:
+        a dealer blackjack takes the whole bet (``docs/rules/<table>.md``,
+        "Surrender"; ``docs/numbers.md``, "6. Surrender").
 
         Raises
         ------
@@ -459,8 +466,17 @@ class Round:
         record = ActionRecord(Action.SURRENDER, index, tuple(hand.cards))
         hand.surrendered = True
         hand.finished = True
-        self._settle(hand, Outcome.SURRENDER, hand.wager // 2)
+        if not self._surrender_waits_for_hole_card():
+            self._settle(hand, Outcome.SURRENDER, hand.wager // 2)
         return self._done(record)
+
+    def _surrender_waits_for_hole_card(self) -> bool:
+        """Late surrender with an unchecked ace or ten up: settled after the reveal."""
+        return (
+            self.rules.surrender == "late"
+            and not self.dealer_checked
+            and self.up_card.rank in ("A", "T", "J", "Q", "K")
+        )
 
     def _verify_insurance_phase(self, verb: str) -> None:
         if self.phase is Phase.SETTLED:
@@ -775,7 +791,11 @@ class Round:
         self.hole_revealed = True
         self.dealer_checked = True
         dealer_blackjack = is_natural(self.dealer_cards)
-        live = [hand for hand in self.hands if not hand.settled and not hand.is_natural]
+        live = [
+            hand
+            for hand in self.hands
+            if not hand.settled and not hand.is_natural and not hand.surrendered
+        ]
         if live and not dealer_blackjack:
             while self._dealer_should_hit():
                 self.dealer_cards.append(self._draw())
@@ -784,7 +804,13 @@ class Round:
         for hand in self.hands:
             if hand.settled:
                 continue
-            if dealer_blackjack:
+            if hand.surrendered:
+                # Late surrender before any check: a hidden blackjack takes the whole bet.
+                if dealer_blackjack:
+                    self._settle(hand, Outcome.DEALER_BLACKJACK, 0)
+                else:
+                    self._settle(hand, Outcome.SURRENDER, hand.wager // 2)
+            elif dealer_blackjack:
                 if hand.is_natural:
                     self._settle(hand, Outcome.PUSH, hand.wager)
                 else:

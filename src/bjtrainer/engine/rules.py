@@ -30,7 +30,7 @@ __all__ = [
 
 Peek = Literal["ace_or_ten", "ace", "none"]
 DoubleOn = Literal["any", "below_21", "9_to_11", "10_to_11"]
-Surrender = Literal["none", "late"]
+Surrender = Literal["none", "late", "early"]
 Insurance = Literal["half_bet", "up_to_half", "none"]
 
 
@@ -90,7 +90,9 @@ class Rules(BaseModel):
         default=4, ge=1, le=8, description="Most hands a split may make (1 = no split)."
     )
     resplit_aces: bool = Field(default=False, description="RSA.")
-    surrender: Surrender = Field(default="late", description="Late surrender or none.")
+    surrender: Surrender = Field(
+        default="late", description="Late surrender, early surrender (no-peek tables) or none."
+    )
 
     # Chips and bets
     starting_chips: int = Field(default=1000, ge=1)
@@ -239,6 +241,14 @@ def relation_problems(
                 f"(it is {values['max_split_hands']})",
             )
         )
+    if good("surrender", "peek") and values["surrender"] == "early" and values["peek"] != "none":
+        problems.append(
+            (
+                "surrender",
+                'surrender = "early" needs peek = "none": early surrender comes before any '
+                'check for blackjack, and this dealer checks first (say "late" instead)',
+            )
+        )
     return problems
 
 
@@ -264,7 +274,9 @@ FIELD_HELP: dict[str, str] = {
     "double_after_split": "true (DAS: double after a split) or false",
     "max_split_hands": "a whole number from 1 (no split) to 8: the most hands splits make",
     "resplit_aces": "true (RSA: split aces again; needs max_split_hands of 3 or more) or false",
-    "surrender": '"late" (after the peek, first two cards of the original hand) or "none"',
+    "surrender": '"late" (first two cards of the original hand, after the peek; where the '
+    'dealer has not checked, a dealer blackjack still takes the whole bet), "early" (before '
+    'any check: half back even against a blackjack; needs peek = "none") or "none"',
     "starting_chips": "a whole number of chips, at least min_bet",
     "min_bet": "a whole number of chips, at least 1, a multiple of bet_step, at most max_bet",
     "max_bet": "a whole number of chips, at least 1, a multiple of bet_step",

@@ -37,6 +37,37 @@ from bjtrainer.errors import InvalidSpotError
 #: rounds half chips down; the EV does not.
 SURRENDER_EV = -0.5
 
+
+def surrender_ev(rules: Rules, up: str, blackjack_chance: float) -> float:
+    """Expected return of surrender, units of the original wager.
+
+    Parameters
+    ----------
+    rules : Rules
+        The table (``surrender`` and ``peek`` are read).
+    up : str
+        The up card's rank (``"A"``, ``"T"``, ``"7"``...).
+    blackjack_chance : float
+        The chance that the hole card makes a dealer blackjack, given the
+        cards seen, before any check (4/13 with an ace up and 1/13 with a
+        ten up in an infinite shoe). Read only where it matters.
+
+    Returns
+    -------
+    float
+        ``-0.5`` where the half comes back whatever the hole card: the dealer
+        has checked (``rules.peeks_with(up)``), the up card cannot hide a
+        blackjack, or the table offers ``early`` surrender. Late surrender
+        where the dealer has not checked an ace or a ten: a dealer blackjack
+        takes the whole bet, so ``-0.5 - 0.5 * blackjack_chance``
+        (``docs/numbers.md``, "6. Surrender").
+    """
+    hides_blackjack = up in ("A", "T", "J", "Q", "K")
+    if rules.surrender == "late" and hides_blackjack and not rules.peeks_with(up):
+        return SURRENDER_EV - 0.5 * blackjack_chance
+    return SURRENDER_EV
+
+
 #: Insurance pays 2 units per unit insured when the dealer has blackjack
 #: (``docs/numbers.md``, "8. Insurance").
 INSURANCE_PAYS = 2

@@ -40,7 +40,7 @@ from fractions import Fraction
 from bjtrainer.engine.actions import Action
 from bjtrainer.engine.rules import Rules
 from bjtrainer.ev import SpotAnalysis, analyse, insurance_ev_per_chip
-from bjtrainer.ev.spot import INSURANCE_PAYS
+from bjtrainer.ev.spot import INSURANCE_PAYS, SURRENDER_EV
 from bjtrainer.strategy.cells import hand_cell
 from bjtrainer.trainer.explain import ACE_UP_BLACKJACK
 from bjtrainer.trainer.grading import Grade
@@ -290,7 +290,12 @@ def _surrender(f: _Figures, better: Action, worse: Action) -> str:
     """Surrender v another play: half the bet for sure against the other's expected result."""
     other = worse if better is Action.SURRENDER else better
     where = f.where(as_pair=other is Action.SPLIT)
-    lead = f"Surrendering {where} loses half the bet for sure (EV {f.ev(Action.SURRENDER)}), "
+    if f.evs[Action.SURRENDER] < SURRENDER_EV:
+        # Late surrender before any check: a hidden blackjack takes the whole bet.
+        lost = "half the bet, or all of it to a hidden dealer blackjack"
+    else:
+        lost = "half the bet for sure"
+    lead = f"Surrendering {where} loses {lost} (EV {f.ev(Action.SURRENDER)}), "
     doing, ev = _GERUNDS[other], f.ev(other)
     if better is Action.SURRENDER:
         return f"{lead}less than {doing} is expected to lose (EV {ev})."

@@ -138,6 +138,19 @@ def blackjack_card(up: int) -> int | None:
     return None
 
 
+def hole_blackjack_chance(unseen: Sequence[float], up: int) -> float:
+    """Chance that the hole card, drawn from ``unseen``, makes a dealer blackjack.
+
+    ``unseen`` holds counts by value index (shape (V,)); 0.0 for an up card of
+    2 to 9, which cannot make one.
+    """
+    card = blackjack_card(up)
+    left = float(sum(unseen))
+    if card is None or left <= 0:
+        return 0.0
+    return float(unseen[card]) / left
+
+
 def _dealer_stands(hard: int, has_ace: bool, hits_soft_17: bool) -> int | None:
     """Final total if the dealer stands on this hand, else None (keeps drawing)."""
     soft = has_ace and hard + 10 <= 21

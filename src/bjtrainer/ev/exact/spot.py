@@ -44,7 +44,7 @@ from bjtrainer.ev.exact.composition import (
     composition_of,
     value_index,
 )
-from bjtrainer.ev.exact.dealer import blackjack_card
+from bjtrainer.ev.exact.dealer import blackjack_card, hole_blackjack_chance
 from bjtrainer.ev.exact.hands import BUSTED
 from bjtrainer.ev.exact.player import Family, solve_families
 from bjtrainer.ev.exact.split import (
@@ -53,7 +53,7 @@ from bjtrainer.ev.exact.split import (
     split_hand_values,
     split_value,
 )
-from bjtrainer.ev.spot import SURRENDER_EV, HandSpot, rules_actions
+from bjtrainer.ev.spot import HandSpot, rules_actions, surrender_ev
 
 
 @dataclass(frozen=True)
@@ -148,7 +148,7 @@ def _analyse(
         elif action is Action.DOUBLE:
             evs[action] = float(values.double[root, 0]) / mass
         elif action is Action.SURRENDER:
-            evs[action] = SURRENDER_EV
+            evs[action] = surrender_ev(rules, spot.up, hole_blackjack_chance(unseen, up))
         else:
             hands = split_hand_values(
                 rules,

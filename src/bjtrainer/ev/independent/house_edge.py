@@ -42,7 +42,7 @@ from bjtrainer.ev.independent.draws import (
     FloatArray,
 )
 from bjtrainer.ev.independent.solution import Solution, solve
-from bjtrainer.ev.spot import SURRENDER_EV
+from bjtrainer.ev.spot import surrender_ev
 
 
 @dataclass(frozen=True)
@@ -75,8 +75,13 @@ def _best_first_two(rules: Rules, solution: Solution, first: int, second: int) -
         best = np.maximum(best, tables.double[:, hard, ace])
     if first == second and rules.max_split_hands >= 2:
         best = np.maximum(best, solution.split[2, 2, :, first])  # W(2, 2) - W(1, 0)
-    if rules.surrender == "late":
-        best = np.maximum(best, SURRENDER_EV)
+    if rules.surrender != "none":
+        hole_blackjack = dealer_table(rules.dealer_hits_soft_17)[0, :, BLACKJACK]  # (U,)
+        give_up = [
+            surrender_ev(rules, rank, float(hole_blackjack[up]))
+            for up, rank in enumerate(INDEX_RANK)
+        ]
+        best = np.maximum(best, np.array(give_up))
     return best
 
 

@@ -14,9 +14,9 @@ from dataclasses import dataclass
 
 from bjtrainer.engine.actions import Action
 from bjtrainer.engine.rules import Rules
-from bjtrainer.ev.independent.draws import BUST_NEXT
+from bjtrainer.ev.independent.draws import ACE, BUST_NEXT, CARD_PROBS, TEN
 from bjtrainer.ev.independent.solution import solve
-from bjtrainer.ev.spot import SURRENDER_EV, HandSpot, check_spot
+from bjtrainer.ev.spot import HandSpot, check_spot, surrender_ev
 
 
 @dataclass(frozen=True)
@@ -104,7 +104,8 @@ def analyse(rules: Rules, spot: HandSpot) -> SpotAnalysis:
             after = solution.split_lookup[hands + 1][pending + 2][up][rank]
             evs[action] = after - solution.split_lookup[hands][pending][up][rank]
         else:
-            evs[action] = SURRENDER_EV
+            hole_blackjack = CARD_PROBS[TEN] if up == ACE else CARD_PROBS[ACE]
+            evs[action] = surrender_ev(rules, spot.up, float(hole_blackjack))
     best = max(evs, key=evs.__getitem__)
     win, push, loss = solution.outcomes_lookup[up][total]
     return SpotAnalysis(
