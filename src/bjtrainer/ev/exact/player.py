@@ -46,7 +46,7 @@ dealer outcomes, X = 3,083 hands of the universe.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -68,6 +68,11 @@ from bjtrainer.ev.exact.hands import BUSTED, hand_universe
 FloatArray = npt.NDArray[np.float64]
 IntArray = npt.NDArray[np.int64]
 BoolArray = npt.NDArray[np.bool_]
+
+#: ``on_progress(done, total)``: told after each step of a long solve, ``done``
+#: from 1 up to ``total`` (whole steps of work, not time); plain, so a command
+#: line progress bar and a TUI progress bar can both take it.
+ProgressCallback = Callable[[int, int], None]
 
 #: Marks "not a node of this family" in a child table.
 NOT_IN_FAMILY = -2
@@ -218,7 +223,11 @@ def _distinct_rows(removed: IntArray) -> tuple[IntArray, IntArray]:
 
 
 def solve_families(
-    rules: Rules, ups: Sequence[int], shoes: npt.ArrayLike, families: Sequence[Family]
+    rules: Rules,
+    ups: Sequence[int],
+    shoes: npt.ArrayLike,
+    families: Sequence[Family],
+    on_progress: ProgressCallback | None = None,
 ) -> FamilyValues:
     """Solve stand, hit and double for every hand of every family.
 
@@ -232,6 +241,9 @@ def solve_families(
         Shape (U, V): the base shoe for each up card, the up card removed.
     families : Sequence[Family]
         The families to solve.
+    on_progress : ProgressCallback, optional
+        Called after the dealer's outcomes for each up card and after the
+        player's recursion: ``(1, U + 1)`` .. ``(U + 1, U + 1)``.
 
     Returns
     -------
@@ -285,6 +297,8 @@ def solve_families(
         at_node = outcomes[which]  # (M, O)
         stand[u] = np.einsum("mo,mo->m", at_node, payoffs)
         mass[u] = at_node.sum(axis=1)
+        if on_progress is not None:
+            on_progress(u + 1, len(ups) + 1)
     stand = np.ascontiguousarray(stand.T)  # (M, U)
     mass = np.ascontiguousarray(mass.T)  # (M, U)
     values = FamilyValues(
@@ -314,6 +328,8 @@ def solve_families(
             values.best[level] = np.maximum(stand[level], value)
     pairs = np.flatnonzero(universe.size[hand] == 2)  # (L,): the two-card nodes
     values.double[pairs] = 2.0 * _one_card_then(values, pairs, stand)
+    if on_progress is not None:
+        on_progress(len(ups) + 1, len(ups) + 1)
     return values
 
 
