@@ -25,6 +25,7 @@ RELEASED = [
     "m011_fold_decisions_into_attempts",
     "m012_hint_mark_into_saved_tables",
     "m013_saved_table_revision",
+    "m014_answer_totals",
 ]
 
 

@@ -77,11 +77,11 @@ def run(args: argparse.Namespace) -> int:
     from bjtrainer.engine.presets import DEFAULT_PRESET
     from bjtrainer.engine.rules_file import load_rules
     from bjtrainer.store import Store
-    from bjtrainer.trainer.practice.stats import compute_stats
+    from bjtrainer.trainer.practice.stats import stats_from_summary
 
     rules = load_rules(getattr(args, "rules", DEFAULT_PRESET))
     with Store.open() as store:
-        figures = compute_stats(rules, store.attempts(rules.id))
+        figures = stats_from_summary(rules, store.answer_summary(rules.id))
     if args.json:
         print(json.dumps(figures.to_json()))
     else:

@@ -34,6 +34,9 @@ review_cards
 board
     One row per score entered on the top-five board of a CASH OUT table
     (see :class:`bjtrainer.store.board.BoardEntry`).
+answer_spots, answer_wrong_plays, answer_days, answer_tables
+    Created by ``m014``: the running totals of the answers, per spot, per
+    day and per table (:mod:`bjtrainer.store.summary`).
 """
 
 from __future__ import annotations
@@ -43,6 +46,8 @@ from datetime import datetime
 from typing import Any
 
 from sqlite_utils import Database, Migrations
+
+from bjtrainer.store.summary import create_summary_tables, rebuild
 
 MIGRATIONS = Migrations("bjtrainer")
 
@@ -367,3 +372,18 @@ def m013_saved_table_revision(db: Database) -> None:
     revision it loaded (:meth:`bjtrainer.store.Store.save_table`).
     """
     db.table("saved_tables").add_column("revision", int, not_null_default=1)
+
+
+@MIGRATIONS()
+def m014_answer_totals(db: Database) -> None:
+    """Create the running totals of the answers and fill them from ``attempts``.
+
+    ``answer_spots``, ``answer_wrong_plays``, ``answer_days`` and
+    ``answer_tables`` (:mod:`bjtrainer.store.summary`) hold the sums the
+    stats, the weighted draw and the review queue read; from here on every
+    stored answer adds to them in its own transaction. An index on
+    ``attempts (rules_id, decision_key, kind)`` finds a decision's earlier
+    retry.
+    """
+    create_summary_tables(db.conn)
+    rebuild(db.conn)

@@ -13,7 +13,7 @@ answer twice, as a double key press would, stores it once.
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any
 
@@ -28,6 +28,7 @@ from bjtrainer.store.records import (
     RunKind,
     RunRecord,
 )
+from bjtrainer.store.summary import AnswerSummary, count_attempt, read_summary, rebuild
 
 __all__ = ["PracticeStore"]
 
@@ -239,8 +240,58 @@ class PracticeStore:
         """
         if self.attempt(attempt.token) is not None:
             return False
-        self.db.table("attempts").insert(_attempt_row(attempt))
+        row_id = self.db.table("attempts").insert(_attempt_row(attempt)).last_rowid
+        count_attempt(self.db.conn, attempt, int(row_id))
         return True
+
+    def record_attempts(self, attempts: Iterable[AttemptRecord]) -> int:
+        """Store many answers at once, without their effects: one transaction.
+
+        The bulk path (an import, a benchmark's history): the rows are
+        written with ``executemany``, an answer whose token is stored
+        already is skipped, and the running totals of the tables written
+        to are then recomputed from every stored answer
+        (:func:`bjtrainer.store.summary.rebuild`), so they read as if each
+        answer had come through :meth:`~bjtrainer.store.Store.record_answer`.
+        Nothing else changes: no review-queue row, card or daily-five row.
+
+        Returns
+        -------
+        int
+            Answers stored.
+
+        Raises
+        ------
+        StoreError
+            If the store cannot be written; nothing is kept then.
+        """
+        rows = [_attempt_row(attempt) for attempt in attempts]
+        if not rows:
+            return 0
+        columns = list(rows[0])
+        sql = (
+            f"insert or ignore into attempts ({', '.join(columns)}) "
+            f"values ({', '.join('?' for _ in columns)})"
+        )
+        with self._write():
+            conn = self.db.conn
+            before = conn.total_changes
+            conn.executemany(sql, ([row[name] for name in columns] for row in rows))
+            stored = conn.total_changes - before
+            rebuild(conn, sorted({row["rules_id"] for row in rows}))
+        return int(stored)
+
+    def answer_summary(self, rules_id: str) -> AnswerSummary:
+        """The running totals of a table's answers (:mod:`bjtrainer.store.summary`).
+
+        A few hundred rows, whatever the number of answers: what the stats,
+        the weighted draw and the review queue read.
+        """
+        with self._guard("read"):
+            try:
+                return read_summary(self.db.conn, rules_id)
+            except ValueError as exc:
+                raise StoreError(f"A stored answer total is unreadable: {exc}.") from exc
 
     def attempt(self, token: str) -> AttemptRecord | None:
         """The answer stored under ``token``, or ``None``."""

@@ -18,7 +18,7 @@ import pytest
 
 from bjtrainer.engine.actions import Action
 from bjtrainer.store import AttemptKind, AttemptRecord, Store
-from bjtrainer.trainer.practice.stats import compute_stats
+from bjtrainer.trainer.practice.stats import compute_stats, stats_from_summary
 from bjtrainer.trainer.practice.topics import Topic
 from tests.trainer.practice.practice_support import PRACTICE
 
@@ -156,3 +156,9 @@ def test_an_empty_store_has_no_rates() -> None:
     assert stats.hint_rate is None and stats.retry_rate is None
     assert stats.by_cell == {} and stats.costliest == () and stats.progress == ()
     assert stats.heat_map().accuracy.shape == (0, 10)
+
+
+def test_the_store_s_running_totals_give_the_same_figures(store: Store) -> None:
+    from_totals = stats_from_summary(PRACTICE, store.answer_summary("practice"))
+    assert from_totals == compute_stats(PRACTICE, store.attempts())
+    assert from_totals.counts.first == 6 and from_totals.retry_rate == pytest.approx(2 / 7)

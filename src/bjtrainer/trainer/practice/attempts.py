@@ -24,6 +24,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from bjtrainer.store.records import AttemptKind, AttemptRecord
+from bjtrainer.store.summary import AnswerSummary
 
 __all__ = [
     "AttemptCounts",
@@ -32,6 +33,7 @@ __all__ = [
     "attempt_kind",
     "count_attempts",
     "counts_for_accuracy",
+    "histories_of",
     "is_first_answer",
     "is_miss",
     "spot_histories",
@@ -136,6 +138,17 @@ class SpotHistory:
 
     seen: int = 0
     misses: int = 0
+
+
+def histories_of(summary: AnswerSummary) -> dict[str, SpotHistory]:
+    """Each answered spot key's :class:`SpotHistory`, from a table's running totals.
+
+    The same as :func:`spot_histories` of every answer of the table, read
+    from ``Store.answer_summary`` (one row per spot).
+    """
+    return {
+        key: SpotHistory(spot.seen, spot.misses) for key, spot in summary.spots.items() if spot.seen
+    }
 
 
 def spot_histories(attempts: Iterable[AttemptRecord]) -> dict[str, SpotHistory]:

@@ -29,7 +29,7 @@ from bjtrainer.store import AttemptRecord, RunKind, SavedTable, Store
 from bjtrainer.trainer.clock import Clock, local_date, now
 from bjtrainer.trainer.grading import Grade
 from bjtrainer.trainer.practice.answers import Recorded, record_answer
-from bjtrainer.trainer.practice.attempts import attempt_kind, spot_histories
+from bjtrainer.trainer.practice.attempts import attempt_kind, histories_of
 from bjtrainer.trainer.practice.daily import (
     DailyResult,
     daily_result,
@@ -38,11 +38,11 @@ from bjtrainer.trainer.practice.daily import (
     streak,
 )
 from bjtrainer.trainer.practice.deals import DealPlan, plan_deal
-from bjtrainer.trainer.practice.review import QueueItem, hinted_counts, queue_items
+from bjtrainer.trainer.practice.review import QueueItem, queue_items
 from bjtrainer.trainer.practice.schedule import DUE_PER_DAY, DUE_PER_FOCUS_SET, due_records
 from bjtrainer.trainer.practice.selection import draw_spots
 from bjtrainer.trainer.practice.sets import PracticeSet
-from bjtrainer.trainer.practice.stats import Stats, compute_stats
+from bjtrainer.trainer.practice.stats import Stats, stats_from_summary
 from bjtrainer.trainer.practice.topics import TOPIC_TITLES, Topic, topic_spots, topics_of
 from bjtrainer.trainer.spots import Spot, parse_spot_key
 
@@ -202,7 +202,7 @@ class Practice:
         ][:DUE_PER_FOCUS_SET]
         due_plans = self._plans(due)
         due_keys = {plan.target.key for plan in due_plans}
-        histories = spot_histories(self.store.attempts(self.rules.id))
+        histories = histories_of(self.store.answer_summary(self.rules.id))
         drawn = draw_spots(
             self.rules,
             topic_spots(self.rules, topic),
@@ -236,9 +236,10 @@ class Practice:
         from the spot's stored answers.
         """
         records = self.store.review_records(self.rules.id)
-        hinted: dict[str, int] = {}
-        for record in records:
-            hinted |= hinted_counts(self.store.attempts(self.rules.id, spot_key=record.spot_key))
+        spots = self.store.answer_summary(self.rules.id).spots
+        hinted = {
+            key: spot.after_hint_right for key, spot in spots.items() if spot.after_hint_right
+        }
         return queue_items(self.rules, records, hinted)
 
     def verify_starting_review(self) -> None:
@@ -424,7 +425,7 @@ class Practice:
 
     def stats(self) -> Stats:
         """The practice figures of this table (:mod:`bjtrainer.trainer.practice.stats`)."""
-        return compute_stats(self.rules, self.store.attempts(self.rules.id))
+        return stats_from_summary(self.rules, self.store.answer_summary(self.rules.id))
 
     # The ordinary table
 

@@ -1,4 +1,9 @@
-"""Practice statistics, computed from the recorded attempts of one table.
+"""Practice statistics of one table, from the running totals of its answers.
+
+The store keeps the sums these figures need as each answer is written
+(:mod:`bjtrainer.store.summary`), so :func:`stats_from_summary` reads a row
+per spot and per day, never the answers; :func:`compute_stats` folds a list
+of answers into the same totals.
 
 The figures of ``docs/practice.md``, "Stats": accuracy of first unassisted
 answers overall, per topic, and per spot (a heat map of hand x up card); EV
@@ -27,7 +32,6 @@ Every rate is ``None`` while its denominator is 0.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from datetime import date
@@ -39,9 +43,10 @@ import numpy.typing as npt
 from bjtrainer.engine.actions import Action
 from bjtrainer.engine.rules import Rules
 from bjtrainer.errors import InvalidSpotError
-from bjtrainer.store.records import AttemptKind, AttemptRecord
+from bjtrainer.store.records import AttemptRecord
+from bjtrainer.store.summary import AnswerSummary, summarise
 from bjtrainer.strategy.chart import COLUMNS
-from bjtrainer.trainer.practice.attempts import AttemptCounts, count_attempts, is_first_answer
+from bjtrainer.trainer.practice.attempts import AttemptCounts
 from bjtrainer.trainer.practice.cells import ROW_ORDER, ChartCell, cell_of
 from bjtrainer.trainer.practice.topics import Topic, topics_of
 from bjtrainer.trainer.spots import Spot, parse_spot_key
@@ -54,6 +59,7 @@ __all__ = [
     "Rate",
     "Stats",
     "compute_stats",
+    "stats_from_summary",
 ]
 
 #: How many costliest mistakes the figures list.
@@ -80,7 +86,11 @@ class Rate:
 
     def add(self, right: bool) -> Rate:
         """This rate with one more answer."""
-        return Rate(self.answers + 1, self.right + int(right))
+        return self.plus(1, int(right))
+
+    def plus(self, answers: int, right: int) -> Rate:
+        """This rate with ``answers`` more answers, ``right`` of them right."""
+        return Rate(self.answers + answers, self.right + right)
 
     def to_json(self) -> dict[str, Any]:
         """``{"answers": n, "right": n, "accuracy": x or null}``."""
@@ -277,27 +287,18 @@ def _topics(rules: Rules, spot: Spot, cache: dict[str, frozenset[Topic]]) -> fro
     return cache[spot.key]
 
 
-def _costliest(rules_attempts: list[AttemptRecord], limit: int) -> tuple[CostlyMistake, ...]:
-    lost: dict[str, float] = {}
-    misses: Counter[str] = Counter()
-    taken: dict[str, Counter[Action]] = {}
-    best: dict[str, Action] = {}
-    for attempt in rules_attempts:
-        if not is_first_answer(attempt.kind) or attempt.accepted:
-            continue
-        key = attempt.spot_key
-        lost[key] = lost.get(key, 0.0) + attempt.ev_lost
-        misses[key] += 1
-        taken.setdefault(key, Counter())[attempt.action] += 1
-        best[key] = attempt.best
-    ranked = sorted(lost, key=lambda key: (-lost[key], -misses[key], key))
+def _costliest(summary: AnswerSummary, limit: int) -> tuple[CostlyMistake, ...]:
+    wrong = [spot for spot in summary.spots.values() if spot.wrong]
+    ranked = sorted(wrong, key=lambda spot: (-spot.wrong_ev_lost, -spot.wrong, spot.spot_key))
+    order = list(Action)
     found = []
-    for key in ranked:
-        spot = _spot(key)
-        if spot is None:
+    for row in ranked:
+        spot = _spot(row.spot_key)
+        plays = summary.wrong_plays.get(row.spot_key)
+        if spot is None or row.wrong_best is None or not plays:
             continue
-        most = max(taken[key].items(), key=lambda item: (item[1], -list(Action).index(item[0])))
-        found.append(CostlyMistake(spot, misses[key], lost[key], best[key], most[0]))
+        most = max(plays.items(), key=lambda item: (item[1], -order.index(item[0])))
+        found.append(CostlyMistake(spot, row.wrong, row.wrong_ev_lost, row.wrong_best, most[0]))
         if len(found) == limit:
             break
     return tuple(found)
@@ -306,14 +307,40 @@ def _costliest(rules_attempts: list[AttemptRecord], limit: int) -> tuple[CostlyM
 def compute_stats(
     rules: Rules, attempts: Iterable[AttemptRecord], *, costliest: int = COSTLIEST
 ) -> Stats:
-    """The figures of one table from its attempts.
+    """The figures of one table from its attempts, folded in Python.
 
     Parameters
     ----------
     rules : Rules
         The table; attempts of other tables are ignored.
     attempts : iterable of AttemptRecord
-        From ``Store.attempts(rules.id)``.
+        Oldest first.
+    costliest : int
+        How many costliest mistakes to list.
+
+    Returns
+    -------
+    Stats
+        The same figures as :func:`stats_from_summary` of the store's
+        running totals of those answers.
+    """
+    return stats_from_summary(rules, summarise(attempts, rules.id), costliest=costliest)
+
+
+def stats_from_summary(
+    rules: Rules, summary: AnswerSummary, *, costliest: int = COSTLIEST
+) -> Stats:
+    """The figures of one table from its running totals (``Store.answer_summary``).
+
+    Reads one row per spot and per day, never the answers themselves, so
+    a history of a million answers costs what a week's does.
+
+    Parameters
+    ----------
+    rules : Rules
+        The table.
+    summary : AnswerSummary
+        Its running totals (:mod:`bjtrainer.store.summary`).
     costliest : int
         How many costliest mistakes to list.
 
@@ -321,33 +348,31 @@ def compute_stats(
     -------
     Stats
     """
-    mine = [attempt for attempt in attempts if attempt.rules_id == rules.id]
-    counts = count_attempts(mine)
+    spots = summary.spots.values()
+    counts = AttemptCounts(
+        first=sum(spot.first for spot in spots),
+        first_right=sum(spot.first_right for spot in spots),
+        after_hint=sum(spot.after_hint for spot in spots),
+        retry=sum(spot.retry for spot in spots),
+    )
     by_topic = {topic: Rate() for topic in Topic}
     cells: dict[ChartCell, Rate] = {}
-    days: dict[date, tuple[Rate, float]] = {}
     topic_cache: dict[str, frozenset[Topic]] = {}
     ev_lost = 0.0
-    for attempt in mine:
-        if attempt.kind is not AttemptKind.FIRST:
-            continue
-        ev_lost += attempt.ev_lost
-        day = date.fromisoformat(attempt.local_date)
-        rate, lost = days.get(day, (Rate(), 0.0))
-        days[day] = (rate.add(attempt.accepted), lost + attempt.ev_lost)
-        spot = _spot(attempt.spot_key)
-        if spot is None:
+    for row in spots:
+        ev_lost += row.first_ev_lost
+        spot = _spot(row.spot_key)
+        if spot is None or not row.first:
             continue
         cell = cell_of(spot)
-        cells[cell] = cells.get(cell, Rate()).add(attempt.accepted)
+        cells[cell] = cells.get(cell, Rate()).plus(row.first, row.first_right)
         for topic in _topics(rules, spot, topic_cache):
-            by_topic[topic] = by_topic[topic].add(attempt.accepted)
+            by_topic[topic] = by_topic[topic].plus(row.first, row.first_right)
     order = {row: index for index, row in enumerate(ROW_ORDER)}
     by_cell = {
         cell: cells[cell]
         for cell in sorted(cells, key=lambda c: (order.get(c.row, len(order)), COLUMNS.index(c.up)))
     }
-    retried = {attempt.decision_key for attempt in mine if attempt.kind is AttemptKind.RETRY}
     decisions = counts.decisions
     return Stats(
         rules_id=rules.id,
@@ -356,7 +381,12 @@ def compute_stats(
         by_cell=by_cell,
         ev_lost_per_100=100 * ev_lost / counts.first if counts.first else None,
         hint_rate=counts.after_hint / decisions if decisions else None,
-        retry_rate=len(retried) / decisions if decisions else None,
-        costliest=_costliest(mine, costliest),
-        progress=tuple(DayProgress(day, *days[day]) for day in sorted(days)),
+        retry_rate=summary.retried / decisions if decisions else None,
+        costliest=_costliest(summary, costliest),
+        progress=tuple(
+            DayProgress(
+                date.fromisoformat(day.local_date), Rate(day.first, day.first_right), day.ev_lost
+            )
+            for day in summary.days
+        ),
     )
