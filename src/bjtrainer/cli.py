@@ -24,6 +24,7 @@ from bjtrainer.commands import (
     given_twice,
     hint,
     rules,
+    serve,
     stats,
 )
 from bjtrainer.errors import BjTrainerError
@@ -39,7 +40,11 @@ COMMANDS = {
     "daily": daily,
     "stats": stats,
     "doctor": doctor,
+    "serve": serve,
 }
+
+#: Subcommands that open the app (in a browser): without --rules, the app's own choice.
+OPENS_APP = {"serve"}
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -107,7 +112,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if hasattr(args, "rules"):
             parser.error(given_twice("--rules"))
         args.rules = args.table
-    if args.command and not hasattr(args, "rules"):
+    if args.command and args.command not in OPENS_APP and not hasattr(args, "rules"):
         args.rules = "practice"  # subcommands default to practice; the app to its sit-down screen
     run = COMMANDS[args.command].run if args.command else open_trainer
     try:
