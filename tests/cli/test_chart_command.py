@@ -60,3 +60,48 @@ def test_committed_practice_chart_is_current(capsys: pytest.CaptureFixture[str])
 def test_unknown_table(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["chart", "--rules", "nowhere"]) == 2
     assert "nowhere" in capsys.readouterr().err
+
+
+CUSTOM = """\
+id = "mine"
+name = "Two decks, H17"
+decks = 2
+dealer_hits_soft_17 = true
+"""
+
+
+@pytest.mark.slow
+def test_a_custom_tables_chart_shows_progress_on_a_terminal_only(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Piped: nothing on standard error. On a terminal: a bar naming the work, on stderr."""
+    rules = tmp_path / "mine.toml"
+    rules.write_text(CUSTOM, encoding="utf-8")
+    assert main(["chart", "--rules", str(rules), "--write", "--dir", str(tmp_path)]) == 0
+    piped = capsys.readouterr()
+    assert piped.err == ""
+    assert piped.out.splitlines() == [
+        f"wrote {tmp_path / name}" for name in ("mine.csv", "mine.md", "mine.json")
+    ]
+    monkeypatch.setenv("FORCE_COLOR", "1")  # rich: standard error counts as a terminal
+    assert main(["chart", "--rules", str(rules), "--check", "--dir", str(tmp_path)]) == 0
+    shown = capsys.readouterr()
+    assert "Computing the chart of mine" in shown.err
+    assert "21/21" in shown.err  # ten up cards, the player's recursion, ten pairs
+    assert "matches a fresh computation" in shown.out
+
+
+def test_write_outside_a_source_checkout_asks_for_dir(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import bjtrainer.strategy.tables as tables_module
+
+    monkeypatch.setattr(tables_module, "_checkout_tables_dir", lambda: None)
+    assert main(["chart", "--rules", "home", "--write"]) == 2
+    assert "--dir" in capsys.readouterr().err
+
+
+def test_check_reads_the_installed_charts(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["chart", "--rules", "home", "--check"]) == 0
+    out = capsys.readouterr().out
+    assert "home.csv" in out and "matches a fresh computation" in out

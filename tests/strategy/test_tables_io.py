@@ -24,6 +24,8 @@ from bjtrainer.strategy.cache import cache_path
 from bjtrainer.strategy.codes import Code
 
 PRACTICE = PRESETS["practice"]
+#: A table of no preset's rules (practice without surrender): its chart is computed and cached.
+OWN = PRACTICE.model_copy(update={"id": "own", "surrender": "none"})
 
 
 @pytest.fixture(scope="module")
@@ -58,7 +60,8 @@ def test_malformed_csv_is_refused(text: str) -> None:
 
 
 def test_a_changed_cell_is_reported(practice: Chart, tmp_path: Path) -> None:
-    csv_path, md_path = write_chart_files(practice, PRACTICE, tmp_path)
+    csv_path, md_path, json_path = write_chart_files(practice, PRACTICE, tmp_path)
+    assert json_path.name == "practice.json"
     assert md_path.read_text(encoding="utf-8").startswith("# Basic strategy: `practice`")
     assert committed_differences(PRACTICE, practice, tmp_path) == []
     text = csv_path.read_text(encoding="utf-8").replace(
@@ -75,23 +78,22 @@ def test_a_missing_file_is_refused(practice: Chart, tmp_path: Path) -> None:
         committed_differences(PRACTICE, practice, tmp_path)
 
 
-def test_the_chart_is_cached_on_disk(
-    practice: Chart, isolated_home: Path, monkeypatch: pytest.MonkeyPatch
-) -> None:
+def test_the_chart_is_cached_on_disk(isolated_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Computed once, then read back in another process (here: after the memo is cleared)."""
+    own = build_chart(OWN)
     cached_chart.cache_clear()
-    first = cached_chart(PRACTICE)
-    path = cache_path(PRACTICE)
+    first = cached_chart(OWN)
+    path = cache_path(OWN)
     assert path.is_file() and isolated_home in path.parents
-    assert first.evs["hard 16"]["T"] == practice.evs["hard 16"]["T"]
+    assert first.evs["hard 16"]["T"] == pytest.approx(own.evs["hard 16"]["T"], abs=1e-12)
 
     def refuse(*args: object) -> Chart:
         raise AssertionError("recomputed instead of read from the cache")
 
     monkeypatch.setattr(cache_module, "build_chart", refuse)
     cached_chart.cache_clear()
-    again = cached_chart(PRACTICE)
-    assert all(again.code(r, c) is practice.code(r, c) for r in ROWS for c in COLUMNS)
+    again = cached_chart(OWN)
+    assert all(again.code(r, c) is own.code(r, c) for r in ROWS for c in COLUMNS)
     assert again.evs == first.evs
     cached_chart.cache_clear()
 
@@ -100,14 +102,14 @@ def test_other_rules_do_not_share_a_cache_file() -> None:
     assert cache_path(PRACTICE) != cache_path(PRESETS["guide"])
 
 
-def test_a_damaged_cache_file_is_recomputed(practice: Chart) -> None:
+def test_a_damaged_cache_file_is_recomputed() -> None:
     cached_chart.cache_clear()
-    path = cache_path(PRACTICE)
+    path = cache_path(OWN)
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text("{not json", encoding="utf-8")
-    chart = cached_chart(PRACTICE)
-    assert chart.code("hard 16", "T") is practice.code("hard 16", "T")
-    assert path.read_text(encoding="utf-8").startswith("{")
+    chart = cached_chart(OWN)
+    assert chart.code("hard 16", "T") is build_chart(OWN).code("hard 16", "T")
+    assert path.read_text(encoding="utf-8").startswith('{"key"')
     cached_chart.cache_clear()
 
 

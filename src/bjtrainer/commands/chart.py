@@ -3,10 +3,14 @@
 The chart is computed exactly for the table's own deck count
 (:mod:`bjtrainer.strategy`), cached on disk, and printed in colour: hits,
 stands, doubles, splits and surrenders each in their own colour
-(:data:`bjtrainer.strategy.CODE_STYLES`), with a legend of the codes.
-``--write`` regenerates ``strategy_tables/<id>.csv`` and ``.md``; ``--check``
-compares the committed files with a fresh computation and exits 1, listing
-the cells, when they differ.
+(:data:`bjtrainer.strategy.CODE_STYLES`), with a legend of the codes. A
+preset's chart is read from the committed files (package data), never
+computed; another table's is computed once (with a progress bar on standard
+error when that is a terminal) and then read from the cache.
+``--write`` regenerates ``strategy_tables/<id>.csv``, ``.md`` and ``.json``
+in the source checkout (or ``--dir``) and says where; ``--check`` compares
+the committed files, wherever bjtrainer is installed, with a fresh
+computation and exits 1, listing the cells, when they differ.
 """
 
 from __future__ import annotations
@@ -17,6 +21,10 @@ from pathlib import Path
 from bjtrainer.commands import Once, OnceFlag
 
 EXIT_DIFFERENT = 1
+
+#: Largest difference of a committed EV from a fresh one that ``--check``
+#: accepts, in units of the original wager (the JSON keeps 12 decimals).
+EV_TOLERANCE = 1e-9
 
 
 def folder(text: str) -> Path:
@@ -65,12 +73,13 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     action.add_argument(
         "--write",
         action=OnceFlag,
-        help="regenerate strategy_tables/<table>.csv and .md from a fresh computation",
+        help="regenerate strategy_tables/<table>.csv, .md and .json from a fresh computation",
     )
     action.add_argument(
         "--check",
         action=OnceFlag,
-        help="compare strategy_tables/<table>.csv with a fresh computation (exit 1 if different)",
+        help="compare the committed chart of the table with a fresh computation "
+        "(exit 1 if different)",
     )
     chart.add_argument(
         "--dir",
@@ -78,7 +87,8 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         type=folder,
         default=None,
         metavar="DIR",
-        help="an existing folder of the chart files (default: the project's strategy_tables/)",
+        help="an existing folder of the chart files (default: for --write, the source "
+        "checkout's strategy_tables/; for --check, the installed charts)",
     )
 
 
@@ -87,6 +97,7 @@ def run(args: argparse.Namespace) -> int:
     from rich.console import Console
     from rich.table import Table
 
+    from bjtrainer.commands.progress import progress_bar
     from bjtrainer.engine.rules_file import load_rules
     from bjtrainer.strategy import (
         CODE_MEANINGS,
@@ -95,33 +106,58 @@ def run(args: argparse.Namespace) -> int:
         ROWS,
         ChartFileError,
         build_chart,
-        cached_chart,
+        chart_for,
         committed_differences,
+        committed_ev_difference,
+        default_tables_dir,
+        packaged_tables,
         write_chart_files,
     )
 
     rules = load_rules(args.rules)
-    console = Console()
+    console = Console(highlight=False)
+    computing = f"Computing the chart of {rules.id}"
     if args.write:
+        target = args.dir or default_tables_dir()
+        with progress_bar(computing) as on_progress:
+            fresh = build_chart(rules, on_progress=on_progress)
         try:
-            written = write_chart_files(build_chart(rules), rules, args.dir)
+            written = write_chart_files(fresh, rules, target)
         except OSError as exc:
             raise ChartFileError(
                 f"Cannot write the chart files of {rules.id}: {exc.strerror or exc}."
             ) from None
         for path in written:
-            console.print(f"wrote {path}")
+            console.print(f"wrote {path}", soft_wrap=True)
         return 0
     if args.check:
-        differences = committed_differences(rules, build_chart(rules), args.dir)
-        if not differences:
-            console.print(f"{rules.id}: the committed chart matches a fresh computation.")
+        committed = args.dir or packaged_tables()
+        with progress_bar(computing) as on_progress:
+            fresh = build_chart(rules, on_progress=on_progress)
+        differences = committed_differences(rules, fresh, committed)
+        ev_difference = committed_ev_difference(rules, fresh, committed)
+        where = committed / f"{rules.id}.csv"
+        if not differences and ev_difference is not None and ev_difference <= EV_TOLERANCE:
+            console.print(
+                f"{rules.id}: the committed chart ({where}) matches a fresh computation.",
+                soft_wrap=True,
+            )
             return 0
         for difference in differences:
             console.print(str(difference))
+        if ev_difference is None:
+            console.print(
+                f"{rules.id}.json: missing or unreadable next to {where}.", soft_wrap=True
+            )
+        elif ev_difference > EV_TOLERANCE:
+            console.print(
+                f"{rules.id}.json: EVs differ from a fresh computation by up to "
+                f"{ev_difference:.3g} (more than {EV_TOLERANCE:g})."
+            )
         return EXIT_DIFFERENT
 
-    chart = cached_chart(rules)
+    with progress_bar(computing) as on_progress:
+        chart = chart_for(rules, on_progress=on_progress)
     decks = "1 deck" if rules.decks == 1 else f"{rules.decks} decks"
     grid = Table(
         title=f"{rules.name}\nBasic strategy for {decks}, computed exactly",

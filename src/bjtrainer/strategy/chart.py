@@ -35,7 +35,8 @@ import numpy as np
 from bjtrainer.engine.actions import Action
 from bjtrainer.engine.rules import Rules
 from bjtrainer.ev.exact.composition import ACE_INDEX, V
-from bjtrainer.ev.exact.two_card import TwoCardTable, two_card_table
+from bjtrainer.ev.exact.player import ProgressCallback
+from bjtrainer.ev.exact.two_card import TwoCardTable, solve_two_card_table, two_card_table
 from bjtrainer.ev.spot import SURRENDER_EV
 from bjtrainer.strategy.codes import Code
 
@@ -171,7 +172,11 @@ def _row_hands(row: str) -> list[tuple[int, int]]:
     return [(i, total - 2 - i) for i in range(1, V) if i <= total - 2 - i < V]
 
 
-def build_chart(rules: Rules, table: TwoCardTable | None = None) -> Chart:
+def build_chart(
+    rules: Rules,
+    table: TwoCardTable | None = None,
+    on_progress: ProgressCallback | None = None,
+) -> Chart:
     """Compute the total-dependent basic-strategy chart of a table.
 
     Parameters
@@ -181,6 +186,11 @@ def build_chart(rules: Rules, table: TwoCardTable | None = None) -> Chart:
     table : TwoCardTable, optional
         Exact two-card values for these rules (computed and cached by
         :func:`~bjtrainer.ev.exact.two_card.two_card_table` if omitted).
+    on_progress : ProgressCallback, optional
+        ``on_progress(done, total)``, called as the two-card values are
+        solved (:func:`~bjtrainer.ev.exact.two_card.solve_two_card_table`;
+        not cached then); not called when ``table`` is given. A command line
+        or TUI progress bar reads it as ``done`` of ``total`` steps.
 
     Returns
     -------
@@ -188,7 +198,11 @@ def build_chart(rules: Rules, table: TwoCardTable | None = None) -> Chart:
         With the averaged EVs behind every cell. A cell whose hands cannot
         be dealt from the shoe is ``H``.
     """
-    table = table or two_card_table(rules)
+    if table is None:
+        if on_progress is None:
+            table = two_card_table(rules)
+        else:
+            table = solve_two_card_table(rules, on_progress=on_progress)
     can_split = rules.max_split_hands >= 2
     codes: dict[str, dict[str, Code]] = {}
     cell_evs: dict[str, dict[str, dict[Action, float]]] = {}

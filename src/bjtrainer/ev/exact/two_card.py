@@ -23,7 +23,7 @@ import numpy.typing as npt
 from bjtrainer.engine.cards import VALUE_RANKS
 from bjtrainer.engine.rules import Rules
 from bjtrainer.ev.exact.composition import ACE_INDEX, TEN_INDEX, V, full_shoe
-from bjtrainer.ev.exact.player import Family, solve_families
+from bjtrainer.ev.exact.player import Family, ProgressCallback, solve_families
 from bjtrainer.ev.exact.split import (
     max_split_hands_for,
     split_families,
@@ -76,7 +76,14 @@ class TwoCardTable:
 
 @functools.lru_cache(maxsize=16)
 def two_card_table(rules: Rules, decks: int | None = None) -> TwoCardTable:
-    """Solve every first two-card hand for a table's rules (cached per rules).
+    """:func:`solve_two_card_table`, cached per rules and deck count."""
+    return solve_two_card_table(rules, decks)
+
+
+def solve_two_card_table(
+    rules: Rules, decks: int | None = None, on_progress: ProgressCallback | None = None
+) -> TwoCardTable:
+    """Solve every first two-card hand for a table's rules.
 
     Parameters
     ----------
@@ -86,6 +93,10 @@ def two_card_table(rules: Rules, decks: int | None = None) -> TwoCardTable:
     decks : int, optional
         Deck count to use instead of ``rules.decks`` (any positive number,
         e.g. a very large shoe to compare with independent draws).
+    on_progress : ProgressCallback, optional
+        Called as ``on_progress(done, total)`` after each step: the dealer's
+        outcomes per up card, the player's recursion, then each pair's split
+        values (``total`` = 11 + the pairs that may split).
 
     Returns
     -------
@@ -102,7 +113,9 @@ def two_card_table(rules: Rules, decks: int | None = None) -> TwoCardTable:
             offset = tuple(int(i == pair) for i in range(V))
             split_index[pair] = list(range(len(families), len(families) + most - 1))
             families.extend(split_families(pair, offset, most))
-    values = solve_families(rules, ups, shoes, families)
+    steps = len(ups) + 1 + len(split_index)
+    report = None if on_progress is None else lambda done, _: on_progress(done, steps)
+    values = solve_families(rules, ups, shoes, families, report)
 
     # The 55 two-card hands, as node indices of the unsplit family.
     first, second = np.triu_indices(V)  # (55,) each
@@ -143,6 +156,8 @@ def two_card_table(rules: Rules, decks: int | None = None) -> TwoCardTable:
             hands = split_hand_values(rules, values, indices, pair, double_after_split=das)
             result = split_value(hands, np.maximum(pairs_left, 0), others_left, most)  # (U,)
             column[:, pair] = np.where(pairs_left >= 0, result, np.nan)
+        if on_progress is not None:
+            on_progress(len(ups) + 2 + list(split_index).index(pair), steps)
     stand, hit, double = tables
     return TwoCardTable(
         rules=rules,
