@@ -157,3 +157,17 @@ def test_local_midnight_is_the_first_instant_of_the_date(zone: str, day: date, s
     # One microsecond earlier, as an instant (aware arithmetic in one zone is wall time).
     before = (to_utc(midnight) - timedelta(microseconds=1)).astimezone(ZoneInfo(zone))
     assert local_date(before) == day - timedelta(days=1)
+
+
+def test_a_tz_naming_no_zone_falls_back_to_the_systems_offset(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setenv("TZ", "Nowhere/Atlantis")
+    zone = system_zone()
+    now = datetime.now(UTC)
+    assert zone.utcoffset(now) == now.astimezone().utcoffset()
+
+
+def test_tz_with_a_leading_colon_names_a_zone(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TZ", ":Europe/Copenhagen")  # the POSIX form
+    assert system_zone() == COPENHAGEN

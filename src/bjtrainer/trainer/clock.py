@@ -15,9 +15,10 @@ starts at :func:`local_midnight` (``docs/practice.md``, "When a spot is due").
 
 from __future__ import annotations
 
+import functools
 import os
+import warnings
 from datetime import UTC, date, datetime, time, timedelta, tzinfo
-from pathlib import Path
 from typing import Protocol
 from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
@@ -60,35 +61,37 @@ def _zone_from_name(name: str) -> tzinfo | None:
 
 
 def system_zone() -> tzinfo:
-    """The user's time zone as zoneinfo knows it.
+    """The user's time zone as zoneinfo knows it, found by tzlocal.
 
-    Looked up in order: the ``TZ`` environment variable (an IANA name such
-    as ``Europe/Copenhagen``), the ``/etc/localtime`` link, ``/etc/timezone``;
-    failing all three, the current fixed UTC offset of the system.
+    tzlocal reads the ``TZ`` environment variable (an IANA name such as
+    ``Europe/Copenhagen``, or a zone file), then the system's settings
+    (``/etc/timezone``, the ``/etc/localtime`` link, systemd's, and the
+    Windows registry elsewhere). Looked up once per value of ``TZ``.
 
     Returns
     -------
     tzinfo
-        A ``ZoneInfo`` (which knows daylight-saving changes) when the name
-        is known, else a fixed-offset ``timezone``.
+        A ``ZoneInfo`` (which knows daylight-saving changes); when tzlocal
+        finds no named zone (``TZ`` names none), the current fixed UTC
+        offset of the system.
     """
-    name = os.environ.get("TZ", "").lstrip(":")
-    if name and (zone := _zone_from_name(name)) is not None:
-        return zone
+    return _zone_for(os.environ.get("TZ", ""))
+
+
+@functools.lru_cache(maxsize=8)
+def _zone_for(tz: str) -> tzinfo:
+    del tz  # the cache key: tzlocal reads TZ itself
+    import tzlocal  # on first use only: nothing on the start-up path of the commands
+
     try:
-        target = os.readlink("/etc/localtime")
-    except OSError:
-        target = ""
-    if "zoneinfo/" in target and (zone := _zone_from_name(target.split("zoneinfo/", 1)[1])):
-        return zone
-    try:
-        name = Path("/etc/timezone").read_text(encoding="utf-8").strip()
-    except OSError:
-        name = ""
-    if name and (zone := _zone_from_name(name)) is not None:
-        return zone
-    offset = datetime.now().astimezone().tzinfo
-    return offset if offset is not None else UTC
+        with warnings.catch_warnings():
+            # "Can not find any timezone configuration, defaulting to UTC" and
+            # offset mismatches: the zone it returns is still the best known.
+            warnings.simplefilter("ignore")
+            return tzlocal.reload_localzone()
+    except (ZoneInfoNotFoundError, ValueError, OSError):
+        offset = datetime.now().astimezone().tzinfo
+        return offset if offset is not None else UTC
 
 
 class SystemClock:
