@@ -1,0 +1,246 @@
+"""Run a simulation: fixed chunks of rounds, each with its own seed, on one core or many.
+
+The rounds are cut into fixed chunks (:data:`CHUNK_ROUNDS`); chunk ``i``
+plays from ``SeedSequence(seed).spawn(chunks)[i]``, whatever the number of
+processes, and each chunk's result is three whole numbers (rounds, sum of
+nets, sum of squared nets, in scale units), so the result of a seed is the
+same with any ``jobs`` (``docs/numbers.md``, "17. Simulation").
+
+At a real shoe (``shoe="real"``) a chunk is :data:`SEATS` tables side by
+side, each playing :data:`SEAT_ROUNDS` consecutive rounds (the last table of
+the last chunk fewer) from a freshly shuffled shoe, reshuffled between
+rounds where the table's cut card says (``Rules.penetration``,
+``Rules.shuffle_every_round``; ``Shoe.needs_shuffle``).
+"""
+
+from __future__ import annotations
+
+import math
+import multiprocessing
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal
+
+import numpy as np
+import numpy.typing as npt
+
+from bjtrainer.engine.rules import Rules
+from bjtrainer.simulate.plan import Plan, make_plan
+from bjtrainer.simulate.rounds import InfiniteDeck, Shoes, play_rounds
+from bjtrainer.strategy import Chart
+
+__all__ = [
+    "CHUNK_ROUNDS",
+    "SEATS",
+    "SEAT_ROUNDS",
+    "ShoeKind",
+    "SimulationResult",
+    "Tally",
+    "play_chunk",
+    "simulate",
+    "table_chart",
+]
+
+ShoeKind = Literal["infinite", "real"]
+
+#: Tables side by side in a real-shoe chunk, and the rounds each plays.
+SEATS = 512
+SEAT_ROUNDS = 256
+#: Rounds per chunk (both kinds of shoe).
+CHUNK_ROUNDS = SEATS * SEAT_ROUNDS
+
+
+@dataclass(frozen=True)
+class Tally:
+    """Sums over some rounds, exact: nets in scale units (``Plan.unit`` per wager)."""
+
+    rounds: int
+    total: int
+    squares: int
+
+    def __add__(self, other: Tally) -> Tally:
+        return Tally(
+            self.rounds + other.rounds, self.total + other.total, self.squares + other.squares
+        )
+
+
+@dataclass(frozen=True)
+class SimulationResult:
+    """What a simulation found.
+
+    Attributes
+    ----------
+    rules_id : str
+    shoe : {"infinite", "real"}
+    rounds : int
+    seed : int
+        The seed the rounds were played from (given, or drawn from the OS).
+    mean : float
+        Mean return per round, units of the original wager.
+    standard_error : float
+        Standard error of ``mean``: the sample standard deviation of a
+        round's net over the square root of ``rounds`` (same units).
+    seconds : float
+        Wall-clock time of the play.
+    jobs : int
+        Processes that played.
+    """
+
+    rules_id: str
+    shoe: ShoeKind
+    rounds: int
+    seed: int
+    mean: float
+    standard_error: float
+    seconds: float
+    jobs: int
+
+
+def table_chart(rules: Rules) -> Chart:
+    """The table's basic-strategy chart: a preset's committed chart, else the cached one.
+
+    ``docs/numbers.md``, "12. The basic-strategy chart". A preset whose
+    committed file cannot be read, and every other table, get
+    :func:`bjtrainer.strategy.cached_chart` (computed once, then read from
+    the cache).
+    """
+    from bjtrainer.engine.presets import PRESETS
+    from bjtrainer.strategy import ChartFileError, cached_chart, default_tables_dir, read_chart
+
+    if PRESETS.get(rules.id) == rules:
+        try:
+            return read_chart(default_tables_dir() / f"{rules.id}.csv", rules)
+        except ChartFileError:
+            pass
+    return cached_chart(rules)
+
+
+def play_chunk(plan: Plan, shoe: ShoeKind, seed: np.random.SeedSequence, rounds: int) -> Tally:
+    """Play ``rounds`` rounds (at most :data:`CHUNK_ROUNDS`) from one seed.
+
+    Returns
+    -------
+    Tally
+    """
+    rng = np.random.Generator(np.random.PCG64(seed))
+    if shoe == "infinite":
+        nets = play_rounds(plan, InfiniteDeck(rng), np.arange(rounds))
+        return Tally(rounds, int(nets.sum()), _squares(nets))
+    seats = math.ceil(rounds / SEAT_ROUNDS)
+    last = rounds - (seats - 1) * SEAT_ROUNDS  # rounds of the last table
+    shoes = Shoes.shuffled(rng, seats, plan.decks)
+    every, fewer = np.arange(seats), np.arange(seats - 1)
+    total = squares = 0
+    for played in range(SEAT_ROUNDS if seats > 1 else last):
+        rows = every if played < last else fewer
+        shoes.shuffle(rows[shoes.needs_shuffle(plan)[rows]])
+        nets = play_rounds(plan, shoes, rows)
+        total += int(nets.sum())
+        squares += _squares(nets)
+    return Tally(rounds, total, squares)
+
+
+def _squares(nets: npt.NDArray[np.int64]) -> int:
+    """The exact sum of the squared nets (in Python integers where int64 could overflow)."""
+    if not len(nets):
+        return 0
+    peak = int(np.abs(nets).max())
+    if peak * peak * len(nets) < 1 << 62:
+        return int(np.dot(nets, nets))
+    return sum(int(net) ** 2 for net in nets)
+
+
+_WORKER_PLAN: list[Plan] = []
+
+
+def _start_worker(plan: Plan) -> None:
+    _WORKER_PLAN.append(plan)
+
+
+def _play_task(task: tuple[ShoeKind, np.random.SeedSequence, int]) -> Tally:
+    shoe, seed, rounds = task
+    return play_chunk(_WORKER_PLAN[0], shoe, seed, rounds)
+
+
+def simulate(
+    rules: Rules,
+    rounds: int,
+    *,
+    seed: int | None = None,
+    shoe: ShoeKind = "infinite",
+    jobs: int = 1,
+    chart: Chart | None = None,
+    on_progress: Callable[[int, int], None] | None = None,
+) -> SimulationResult:
+    """Play ``rounds`` rounds of the table's basic strategy and measure the return.
+
+    Parameters
+    ----------
+    rules : Rules
+        The table (every rule of play, and the shoe's for ``shoe="real"``).
+    rounds : int
+        Rounds to play, at least 2.
+    seed : int, optional
+        Seed of the chunks' generators; None draws one from the OS (it is in
+        the result).
+    shoe : {"infinite", "real"}
+        Independent draws, or the table's shoe with its cut card.
+    jobs : int
+        Processes to play in (at least 1); the result does not depend on it.
+    chart : Chart, optional
+        The chart to play (default :func:`table_chart`).
+    on_progress : callable, optional
+        Called as ``on_progress(rounds_done, rounds)`` after each chunk.
+
+    Returns
+    -------
+    SimulationResult
+
+    Raises
+    ------
+    ValueError
+        If ``rounds`` is below 2 or ``jobs`` below 1.
+    """
+    if rounds < 2:
+        raise ValueError("A simulation needs at least 2 rounds.")
+    if jobs < 1:
+        raise ValueError("jobs must be at least 1.")
+    plan = make_plan(rules, chart if chart is not None else table_chart(rules))
+    sequence = np.random.SeedSequence(seed)
+    used_seed = int(sequence.entropy)  # type: ignore[arg-type]
+    sizes = [CHUNK_ROUNDS] * (rounds // CHUNK_ROUNDS)
+    if rounds % CHUNK_ROUNDS:
+        sizes.append(rounds % CHUNK_ROUNDS)
+    tasks = [
+        (shoe, child, size) for child, size in zip(sequence.spawn(len(sizes)), sizes, strict=True)
+    ]
+    tally = Tally(0, 0, 0)
+    start = time.perf_counter()
+    jobs = min(jobs, len(tasks))
+    if jobs == 1:
+        for task in tasks:
+            tally += play_chunk(plan, *task)
+            if on_progress is not None:
+                on_progress(tally.rounds, rounds)
+    else:
+        context = multiprocessing.get_context("spawn")
+        with context.Pool(jobs, initializer=_start_worker, initargs=(plan,)) as pool:
+            for part in pool.imap_unordered(_play_task, tasks):
+                tally += part
+                if on_progress is not None:
+                    on_progress(tally.rounds, rounds)
+    seconds = time.perf_counter() - start
+    unit = plan.unit
+    mean_units = tally.total / tally.rounds
+    variance = (tally.squares - tally.total * mean_units) / (tally.rounds - 1)
+    return SimulationResult(
+        rules_id=rules.id,
+        shoe=shoe,
+        rounds=tally.rounds,
+        seed=used_seed,
+        mean=mean_units / unit,
+        standard_error=math.sqrt(max(variance, 0.0) / tally.rounds) / unit,
+        seconds=seconds,
+        jobs=jobs,
+    )
