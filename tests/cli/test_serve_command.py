@@ -1,7 +1,7 @@
 """``bjtrainer serve``: what it hands textual-serve, and its one line without it.
 
-A stand-in for ``textual_serve.server.Server`` records what the command
-builds; the real server in a real browser is tests/web/test_browser.py.
+A stand-in for textual-serve's server records what the command builds; the
+real server in a real browser is tests/web/test_browser.py.
 """
 
 from __future__ import annotations
@@ -38,13 +38,10 @@ class FakeServer:
 
 @pytest.fixture
 def fake_server(monkeypatch: pytest.MonkeyPatch) -> type[FakeServer]:
-    """``textual_serve.server.Server`` replaced by :class:`FakeServer`."""
-    package = types.ModuleType("textual_serve")
-    module = types.ModuleType("textual_serve.server")
-    module.Server = FakeServer  # type: ignore[attr-defined]
-    package.server = module  # type: ignore[attr-defined]
-    monkeypatch.setitem(sys.modules, "textual_serve", package)
-    monkeypatch.setitem(sys.modules, "textual_serve.server", module)
+    """The server of ``bjtrainer.commands.web_server`` replaced by :class:`FakeServer`."""
+    module = types.ModuleType("bjtrainer.commands.web_server")
+    module.ClosingServer = FakeServer  # type: ignore[attr-defined]
+    monkeypatch.setitem(sys.modules, "bjtrainer.commands.web_server", module)
     monkeypatch.setattr(FakeServer, "built", [])
     monkeypatch.setattr(FakeServer, "fail", None)
     return FakeServer
@@ -60,6 +57,7 @@ def test_without_the_web_extra_one_line_names_it_and_exit_2(
 ) -> None:
     monkeypatch.setitem(sys.modules, "textual_serve", None)  # import fails
     monkeypatch.setitem(sys.modules, "textual_serve.server", None)
+    monkeypatch.delitem(sys.modules, "bjtrainer.commands.web_server", raising=False)
     assert main(["serve"]) == 2
     captured = capsys.readouterr()
     assert captured.out == ""

@@ -25,6 +25,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -45,6 +46,9 @@ CHROMIUM_ARGS = [
 #: Seconds to wait for the server, a screen or a change on the page (a
 #: first start of chromium builds its font cache).
 PATIENCE = 60.0
+
+#: Seconds Ctrl+C may take to stop the server with a tab open.
+STOP_PATIENCE = 15.0
 
 #: Installed before the page's scripts run: textual-serve's client keeps its
 #: xterm.js Terminal as ``this.terminal``; a setter on Object.prototype sees
@@ -81,6 +85,16 @@ SCREEN_BOX = """() => {
   const terminal = window.__bjTerminal;
   return [box.left, box.top, box.width, box.height, terminal.cols, terminal.rows];
 }"""
+
+
+@dataclass(frozen=True)
+class Served:
+    """A running ``bjtrainer serve``: its page, its data folder, its output, its process."""
+
+    url: str
+    home: Path
+    log: Path
+    process: subprocess.Popen[bytes]
 
 
 def artifacts_dir() -> Path:
@@ -124,8 +138,8 @@ def hand_total(ranks: list[str]) -> tuple[bool, int]:
 
 
 @pytest.fixture
-def server(isolated_home: Path, tmp_path: Path) -> Iterator[tuple[str, Path, Path]]:
-    """``bjtrainer serve`` on a free port: its address, its data folder, its log file."""
+def server(isolated_home: Path, tmp_path: Path) -> Iterator[Served]:
+    """``bjtrainer serve`` on a free port, ended (with its apps) after the test."""
     if not CHROMIUM.exists():
         pytest.skip(f"no {CHROMIUM}: as root, apt-get install -y chromium")
     pytest.importorskip("playwright.sync_api", reason="no Playwright: pip install -e '.[test]'")
@@ -153,21 +167,22 @@ def server(isolated_home: Path, tmp_path: Path) -> Iterator[tuple[str, Path, Pat
                 if time.monotonic() > deadline:
                     pytest.fail(f"bjtrainer serve did not listen on port {port}")
                 time.sleep(0.1)
-        yield f"http://127.0.0.1:{port}/", isolated_home, log_path
+        yield Served(f"http://127.0.0.1:{port}/", isolated_home, log_path, process)
     finally:
-        process.send_signal(signal.SIGINT)  # textual-serve's Ctrl+C: stop every app
-        try:
-            process.wait(timeout=10)
-        except subprocess.TimeoutExpired:
+        if process.poll() is None:  # the test failed before it stopped the server
             os.killpg(process.pid, signal.SIGKILL)
             process.wait()
 
 
-def test_a_round_in_the_browser(server: tuple[str, Path, Path]) -> None:
-    """Sit down, deal, W shows the Why, a click on Stand settles the hand, as saved."""
+def test_a_round_in_the_browser(server: Served) -> None:
+    """Sit down, deal, W shows the Why, a click on Stand settles the hand, as saved.
+
+    Then Ctrl+C stops the server with the tab still open: the tab's app ends
+    and the page says "Session ended." (textual-serve's own dialog).
+    """
     from playwright.sync_api import Page, sync_playwright
 
-    url, home, log_path = server
+    url, home, log_path = server.url, server.home, server.log
 
     def screen(page: Page) -> str:
         text: str | None = page.evaluate(SCREEN_TEXT)
@@ -271,6 +286,13 @@ def test_a_round_in_the_browser(server: tuple[str, Path, Path]) -> None:
             net = re.search(r"Net ([+-]?\d+)\b", text)
             assert net is not None, text
             page.screenshot(path=str(artifacts_dir() / "browser-round.png"))
+
+            # Ctrl+C with the tab open: the server ends every tab's app, then
+            # itself (textual-serve alone waits for open tabs, about 25 s).
+            server.process.send_signal(signal.SIGINT)
+            assert server.process.wait(timeout=STOP_PATIENCE) == 0
+            page.wait_for_selector("body.-closed", timeout=1000 * PATIENCE)
+            assert "Session ended." in page.inner_text("body")
         finally:
             browser.close()
 

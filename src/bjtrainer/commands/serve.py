@@ -112,8 +112,8 @@ def run(args: argparse.Namespace) -> int:
         If the data folder cannot be created.
     """
     try:
-        from textual_serve.server import Server
-    except ImportError:
+        from bjtrainer.commands.web_server import ClosingServer
+    except ImportError:  # textual-serve is not installed
         print(NEEDS_EXTRA, file=sys.stderr)
         return EXIT_CANNOT_SERVE
     from bjtrainer.engine.rules_file import load_rules
@@ -125,7 +125,7 @@ def run(args: argparse.Namespace) -> int:
     # Every tab's process inherits this environment: the same data folder,
     # as an absolute path.
     os.environ[HOME_ENV] = str(data_dir().resolve())
-    server = Server(served_command(given), host=args.host, port=args.port, title="bjtrainer")
+    server = ClosingServer(served_command(given), host=args.host, port=args.port, title="bjtrainer")
     try:
         server.serve()
     except OSError as exc:  # the port in use, an address not of this machine
