@@ -14,8 +14,6 @@ are such files (:mod:`bjtrainer.engine.presets`), read by
 from __future__ import annotations
 
 import difflib
-import json
-import math
 import re
 import stat
 import tomllib
@@ -38,27 +36,29 @@ _ID_PATTERN = re.compile(r"[A-Za-z0-9][A-Za-z0-9_.-]{0,39}")
 _HEADER = "rules"
 
 
-def _toml_value(value: object) -> str:
-    """A value as TOML writes it: ``true``, ``6``, ``0.75``, ``"3:2"``, ``[5, 25]``."""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, int):
-        return str(value)
-    if isinstance(value, float):
-        if math.isnan(value):
-            return "nan"
-        if math.isinf(value):
-            return "inf" if value > 0 else "-inf"
-        return repr(value)
-    if isinstance(value, str):
-        # A TOML basic string; TOML also wants DEL escaped, which JSON leaves alone.
-        return json.dumps(value, ensure_ascii=False).replace("\x7f", "\\u007f")
+def _inline(value: object) -> Any:
+    """A tomlkit item of ``value`` written on one line: tables inline, arrays of them too."""
+    import tomlkit  # only here: a bad value or a file to write, never the start-up path
+
+    if isinstance(value, Mapping):
+        table = tomlkit.inline_table()
+        for key, item in value.items():
+            table.append(str(key), _inline(item))
+        return table
     if isinstance(value, list | tuple):
-        return "[" + ", ".join(_toml_value(item) for item in value) + "]"
-    if isinstance(value, dict):
-        inner = ", ".join(f"{key} = {_toml_value(item)}" for key, item in value.items())
-        return "{" + inner + "}"
-    return str(value)  # dates and times
+        array = tomlkit.array()
+        array.extend(_inline(item) for item in value)
+        return array
+    return tomlkit.item(value)
+
+
+def _toml_value(value: object) -> str:
+    """A value as TOML writes it (tomlkit): ``true``, ``6``, ``0.75``, ``"3:2"``, ``[5, 25]``.
+
+    >>> print(_toml_value([{"a": 1}, "3:2", 0.75]))
+    [{a = 1}, "3:2", 0.75]
+    """
+    return str(_inline(value).as_string())
 
 
 def _slug(stem: str) -> str:
@@ -386,7 +386,7 @@ def _comment(text: str, width: int = 78) -> list[str]:
 
 
 def rules_to_toml(rules: Rules) -> str:
-    """The rules as a commented TOML rules file a user can start from.
+    """The rules as a commented TOML rules file a user can start from (written by tomlkit).
 
     Every field is written, in the order of :class:`Rules`, each after a
     comment saying what it allows (:data:`FIELD_HELP`), under a header
@@ -403,18 +403,28 @@ def rules_to_toml(rules: Rules) -> str:
     str
         The file's text, ending with a newline.
     """
-    lines = [
-        *_comment(f"bjtrainer rules file: {rules.name or rules.id}."),
-        "# Play at it:      bjtrainer --rules FILE",
-        "# Its house edge:  bjtrainer edge --rules FILE",
-        *_comment(
+    import tomlkit  # only here: writing a file is never on the start-up path
+
+    document = tomlkit.document()
+
+    def comment(lines: list[str]) -> None:
+        for line in lines:
+            document.add(tomlkit.comment(line.removeprefix("# ")))
+
+    comment(_comment(f"bjtrainer rules file: {rules.name or rules.id}."))
+    comment(["Play at it:      bjtrainer --rules FILE"])
+    comment(["Its house edge:  bjtrainer edge --rules FILE"])
+    comment(
+        _comment(
             "Fields left out take the practice table's values. Change the id when "
             "you change a rule: the id keys the table's saved state and statistics. "
             "Every field: docs/custom-tables.md."
-        ),
-    ]
+        )
+    )
     for field, value in rules.model_dump().items():
         if field in _SECTIONS:
-            lines += ["", f"# --- {_SECTIONS[field]} ---"]
-        lines += [*_comment(f"{field}: {FIELD_HELP[field]}."), f"{field} = {_toml_value(value)}"]
-    return "\n".join(lines) + "\n"
+            document.add(tomlkit.nl())
+            comment([f"--- {_SECTIONS[field]} ---"])
+        comment(_comment(f"{field}: {FIELD_HELP[field]}."))
+        document.add(field, list(value) if isinstance(value, tuple) else value)
+    return tomlkit.dumps(document)
