@@ -25,6 +25,7 @@ from bjtrainer.commands import (
     hint,
     rules,
     serve,
+    simulate,
     stats,
 )
 from bjtrainer.errors import BjTrainerError
@@ -41,6 +42,7 @@ COMMANDS = {
     "stats": stats,
     "doctor": doctor,
     "serve": serve,
+    "simulate": simulate,
 }
 
 #: Subcommands that open the app (in a browser): without --rules, the app's own choice.

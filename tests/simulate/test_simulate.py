@@ -22,8 +22,8 @@ from bjtrainer.engine.rules import Rules
 from bjtrainer.engine.shoe import Shoe
 from bjtrainer.ev import round_ev
 from bjtrainer.ev.exact.two_card import game_return
-from bjtrainer.simulate import Shoes, make_plan, play_rounds, simulate, table_chart
-from bjtrainer.strategy import COLUMNS, ROWS, Chart, Code
+from bjtrainer.simulate import Shoes, make_plan, play_rounds, simulate
+from bjtrainer.strategy import COLUMNS, ROWS, Chart, Code, cached_chart
 
 PRACTICE = PRESETS["practice"]
 
@@ -43,7 +43,7 @@ def ranks_of(cards: str) -> list[int]:
 
 def stacked_net(rules: Rules, cards: str, chart: Chart | None = None) -> float:
     """The simulator's net, in original wagers, of one round dealt ``cards`` in order."""
-    plan = make_plan(rules, chart if chart is not None else table_chart(rules))
+    plan = make_plan(rules, chart if chart is not None else cached_chart(rules))
     order = np.array([ranks_of(cards)])
     shoes = Shoes(np.random.default_rng(0), order)
     net = play_rounds(plan, shoes, np.arange(1))
@@ -90,7 +90,7 @@ def test_without_a_peek_late_surrender_loses_the_whole_bet_to_a_blackjack() -> N
     Where the dealer has not checked, a surrendered 16 against a ten loses
     the whole bet to the hidden ace; early surrender gets half back even then.
     """
-    chart = table_chart(PRACTICE)  # 16 against a ten: Rh
+    chart = cached_chart(PRACTICE)  # 16 against a ten: Rh
     late = custom(PRACTICE, peek="none", surrender="late")
     early = custom(PRACTICE, peek="none", surrender="early")
     assert stacked_net(late, "T T 6 A", chart) == -1.0
@@ -106,7 +106,7 @@ def test_at_night_a_ten_up_is_not_checked() -> None:
     or not; 6:5 pays 1.2.
     """
     night = PRESETS["night"]
-    chart = table_chart(PRACTICE)
+    chart = cached_chart(PRACTICE)
     assert stacked_net(night, "6 T 5 A 9", chart) == -2.0
     assert stacked_net(night, "A T K A", chart) == 1.5
     assert stacked_net(custom(night, blackjack_payout="6:5"), "A 5 K 8", chart) == 1.2
@@ -160,7 +160,7 @@ def test_every_round_is_the_engines_round(rules: Rules) -> None:
     pairs = rng.random(rounds) < 0.5
     order[pairs, 2] = order[pairs, 0]
     for seed in (1, 2):
-        chart = random_chart(rules, seed) if seed == 2 else table_chart(PRACTICE)
+        chart = random_chart(rules, seed) if seed == 2 else cached_chart(PRACTICE)
         shoes = Shoes(np.random.default_rng(0), order)
         nets = play_rounds(make_plan(rules, chart), shoes, np.arange(rounds))
         unit = 2 * rules.blackjack_ratio.denominator
@@ -172,19 +172,19 @@ def test_every_round_is_the_engines_round(rules: Rules) -> None:
 
 def test_the_cut_card_is_where_the_shoe_puts_it() -> None:
     """docs/rules/practice.md, "Shoe and penetration": reshuffle with fewer than 78 of 312 left."""
-    plan = make_plan(PRACTICE, table_chart(PRACTICE))
+    plan = make_plan(PRACTICE, cached_chart(PRACTICE))
     shoes = Shoes.shuffled(np.random.default_rng(0), 3, 6)
     shoes.dealt[:] = [233, 234, 235]
     assert shoes.needs_shuffle(plan).tolist() == [False, False, True]
     home = PRESETS["home"]
     shoes = Shoes.shuffled(np.random.default_rng(0), 2, 1)
     shoes.dealt[:] = [0, 4]
-    assert shoes.needs_shuffle(make_plan(home, table_chart(home))).tolist() == [False, True]
+    assert shoes.needs_shuffle(make_plan(home, cached_chart(home))).tolist() == [False, True]
 
 
 def test_a_dry_shoe_gets_its_discards_back_behind_the_cards_on_the_table() -> None:
     """Shoe.reshuffle_discards: the round's cards stay, the discards are dealt next."""
-    plan = make_plan(PRACTICE, table_chart(PRACTICE))
+    plan = make_plan(PRACTICE, cached_chart(PRACTICE))
     # Round 1: 9,8 against 7 (hole T): stand, dealer 17. Round 2: T,6 against a
     # 2, hole 4: 16 stands against a 2; the dealer's 6 needs cards and the
     # shoe is dry: the four discards come back, 9 8 7 T in some order.

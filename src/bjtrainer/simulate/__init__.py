@@ -13,7 +13,7 @@ number of processes. No Textual here.
 
 from bjtrainer.simulate.plan import Plan, make_plan
 from bjtrainer.simulate.rounds import InfiniteDeck, Shoes, play_rounds
-from bjtrainer.simulate.run import SimulationResult, simulate, table_chart
+from bjtrainer.simulate.run import SimulationResult, simulate
 
 __all__ = [
     "InfiniteDeck",
@@ -23,5 +23,4 @@ __all__ = [
     "make_plan",
     "play_rounds",
     "simulate",
-    "table_chart",
 ]

@@ -186,7 +186,7 @@ class Plan:
     sign: IntArray
 
 
-def _reshuffle_below(rules: Rules) -> int:
+def reshuffle_below(rules: Rules) -> int:
     """``ceil((1 - penetration) * size)``, exact as ``Shoe.needs_shuffle`` reads it."""
     kept = 1 - Fraction(repr(rules.penetration))
     return ceil(kept * 52 * rules.decks)
@@ -293,7 +293,7 @@ def make_plan(rules: Rules, chart: Chart) -> Plan:
         rules_id=rules.id,
         decks=rules.decks,
         shuffle_every_round=rules.shuffle_every_round,
-        reshuffle_below=_reshuffle_below(rules),
+        reshuffle_below=reshuffle_below(rules),
         unit=2 * stake,
         max_hands=rules.max_split_hands,
         deal=deal,

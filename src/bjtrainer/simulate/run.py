@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import math
 import multiprocessing
+import secrets
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -28,7 +29,7 @@ import numpy.typing as npt
 from bjtrainer.engine.rules import Rules
 from bjtrainer.simulate.plan import Plan, make_plan
 from bjtrainer.simulate.rounds import InfiniteDeck, Shoes, play_rounds
-from bjtrainer.strategy import Chart
+from bjtrainer.strategy import Chart, cached_chart
 
 __all__ = [
     "CHUNK_ROUNDS",
@@ -39,7 +40,6 @@ __all__ = [
     "Tally",
     "play_chunk",
     "simulate",
-    "table_chart",
 ]
 
 ShoeKind = Literal["infinite", "real"]
@@ -95,25 +95,6 @@ class SimulationResult:
     standard_error: float
     seconds: float
     jobs: int
-
-
-def table_chart(rules: Rules) -> Chart:
-    """The table's basic-strategy chart: a preset's committed chart, else the cached one.
-
-    ``docs/numbers.md``, "12. The basic-strategy chart". A preset whose
-    committed file cannot be read, and every other table, get
-    :func:`bjtrainer.strategy.cached_chart` (computed once, then read from
-    the cache).
-    """
-    from bjtrainer.engine.presets import PRESETS
-    from bjtrainer.strategy import ChartFileError, cached_chart, default_tables_dir, read_chart
-
-    if PRESETS.get(rules.id) == rules:
-        try:
-            return read_chart(default_tables_dir() / f"{rules.id}.csv", rules)
-        except ChartFileError:
-            pass
-    return cached_chart(rules)
 
 
 def play_chunk(plan: Plan, shoe: ShoeKind, seed: np.random.SeedSequence, rounds: int) -> Tally:
@@ -182,14 +163,15 @@ def simulate(
     rounds : int
         Rounds to play, at least 2.
     seed : int, optional
-        Seed of the chunks' generators; None draws one from the OS (it is in
-        the result).
+        Seed of the chunks' generators (at least 0); None draws one below
+        2**32 from the OS (it is in the result).
     shoe : {"infinite", "real"}
         Independent draws, or the table's shoe with its cut card.
     jobs : int
         Processes to play in (at least 1); the result does not depend on it.
     chart : Chart, optional
-        The chart to play (default :func:`table_chart`).
+        The chart to play (default the table's,
+        :func:`bjtrainer.strategy.cached_chart`: a preset's committed chart).
     on_progress : callable, optional
         Called as ``on_progress(rounds_done, rounds)`` after each chunk.
 
@@ -206,9 +188,9 @@ def simulate(
         raise ValueError("A simulation needs at least 2 rounds.")
     if jobs < 1:
         raise ValueError("jobs must be at least 1.")
-    plan = make_plan(rules, chart if chart is not None else table_chart(rules))
-    sequence = np.random.SeedSequence(seed)
-    used_seed = int(sequence.entropy)  # type: ignore[arg-type]
+    plan = make_plan(rules, chart if chart is not None else cached_chart(rules))
+    used_seed = secrets.randbelow(1 << 32) if seed is None else seed
+    sequence = np.random.SeedSequence(used_seed)
     sizes = [CHUNK_ROUNDS] * (rounds // CHUNK_ROUNDS)
     if rounds % CHUNK_ROUNDS:
         sizes.append(rounds % CHUNK_ROUNDS)
