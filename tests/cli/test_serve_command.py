@@ -9,6 +9,7 @@ from __future__ import annotations
 import errno
 import os
 import shlex
+import socket
 import sys
 import types
 from pathlib import Path
@@ -17,7 +18,11 @@ from typing import Any, ClassVar
 import pytest
 
 from bjtrainer.cli import main
+from bjtrainer.commands import serve
 from bjtrainer.paths import HOME_ENV
+
+#: The real check of an address, before the fixture replaces it.
+ADDRESS_PROBLEM = serve.address_problem
 
 
 class FakeServer:
@@ -42,6 +47,9 @@ def fake_server(monkeypatch: pytest.MonkeyPatch) -> type[FakeServer]:
     module = types.ModuleType("bjtrainer.commands.web_server")
     module.ClosingServer = FakeServer  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "bjtrainer.commands.web_server", module)
+    # Every address free (port 8000 may be in use here); the tests of a taken
+    # address put the real check back.
+    monkeypatch.setattr(serve, "address_problem", lambda host, port: None)
     monkeypatch.setattr(FakeServer, "built", [])
     monkeypatch.setattr(FakeServer, "fail", None)
     return FakeServer
@@ -129,11 +137,42 @@ def test_a_port_out_of_range_is_a_usage_error(
     assert fake_server.built == []
 
 
-def test_a_port_in_use_is_one_line_and_exit_2(
+def test_a_port_in_use_is_one_line_and_exit_2_before_serving(
+    fake_server: type[FakeServer],
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(serve, "address_problem", ADDRESS_PROBLEM)
+    with socket.create_server(("127.0.0.1", 0)) as taken:  # listening
+        port = taken.getsockname()[1]
+        assert main(["serve", "--port", str(port)]) == 2
+    assert fake_server.built == []
+    assert capsys.readouterr().err == (
+        f"bjtrainer: error: cannot serve on 127.0.0.1:{port}: {os.strerror(errno.EADDRINUSE)}\n"
+    )
+
+
+def test_a_port_taken_after_the_check_is_one_line_too(
     fake_server: type[FakeServer], capsys: pytest.CaptureFixture[str]
 ) -> None:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]  # free once closed
     fake_server.fail = OSError(errno.EADDRINUSE, "address already in use")
-    assert main(["serve", "--port", "8001"]) == 2
+    assert main(["serve", "--port", str(port)]) == 2
     assert capsys.readouterr().err == (
-        "bjtrainer: error: cannot serve on 127.0.0.1:8001: address already in use\n"
+        f"bjtrainer: error: cannot serve on 127.0.0.1:{port}: address already in use\n"
+    )
+
+
+def test_a_host_not_of_this_machine_is_one_line(
+    fake_server: type[FakeServer],
+    capsys: pytest.CaptureFixture[str],
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    monkeypatch.setattr(serve, "address_problem", ADDRESS_PROBLEM)
+    assert main(["serve", "--host", "192.0.2.1"]) == 2  # TEST-NET-1: never local
+    assert fake_server.built == []
+    assert capsys.readouterr().err == (
+        f"bjtrainer: error: cannot serve on 192.0.2.1:8000: {os.strerror(errno.EADDRNOTAVAIL)}\n"
     )

@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import os
 import shlex
+import socket
 import sys
 from pathlib import Path
 
@@ -101,6 +102,26 @@ def served_command(rules: str | None) -> str:
     return shlex.join(words)
 
 
+def address_problem(host: str, port: int) -> str | None:
+    """Why ``host:port`` cannot be listened on now, or None when it can.
+
+    Tried with a socket of its own (closed at once), so that a port in use
+    is told in one line before the server starts: ``"Address already in
+    use"``, ``"Cannot assign requested address"`` (not this machine's), or
+    the resolver's reason for a host name it does not know.
+    """
+    try:
+        family, kind, protocol, _, address = socket.getaddrinfo(
+            host, port, type=socket.SOCK_STREAM
+        )[0]
+        with socket.socket(family, kind, protocol) as probe:
+            probe.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)  # as aiohttp binds
+            probe.bind(address)
+    except OSError as exc:  # socket.gaierror included
+        return exc.strerror or str(exc)
+    return None
+
+
 def run(args: argparse.Namespace) -> int:
     """Serve the app until Ctrl+C; return the exit status.
 
@@ -125,14 +146,18 @@ def run(args: argparse.Namespace) -> int:
     # Every tab's process inherits this environment: the same data folder,
     # as an absolute path.
     os.environ[HOME_ENV] = str(data_dir().resolve())
-    server = ClosingServer(served_command(given), host=args.host, port=args.port, title="bjtrainer")
-    try:
-        server.serve()
-    except OSError as exc:  # the port in use, an address not of this machine
-        reason = exc.strerror or str(exc)
+    problem = address_problem(args.host, args.port)
+    if problem is None:
+        server = ClosingServer(
+            served_command(given), host=args.host, port=args.port, title="bjtrainer"
+        )
+        try:
+            server.serve()
+        except OSError as exc:  # taken between the check and the server's own bind
+            problem = exc.strerror or str(exc)
+    if problem is not None:
         print(
-            f"bjtrainer: error: cannot serve on {args.host}:{args.port}: {reason}",
-            file=sys.stderr,
+            f"bjtrainer: error: cannot serve on {args.host}:{args.port}: {problem}", file=sys.stderr
         )
         return EXIT_CANNOT_SERVE
     return 0
