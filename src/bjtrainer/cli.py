@@ -21,6 +21,7 @@ from bjtrainer.commands import (
     daily,
     doctor,
     edge,
+    export,
     given_twice,
     hint,
     rules,
@@ -43,10 +44,13 @@ COMMANDS = {
     "doctor": doctor,
     "serve": serve,
     "simulate": simulate,
+    "export": export,
 }
 
 #: Subcommands that open the app (in a browser): without --rules, the app's own choice.
 OPENS_APP = {"serve"}
+#: Subcommands with a default table of their own (``export``: every table).
+OWN_DEFAULT_RULES = {"export"}
 
 
 def _parser() -> argparse.ArgumentParser:
@@ -114,7 +118,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if hasattr(args, "rules"):
             parser.error(given_twice("--rules"))
         args.rules = args.table
-    if args.command and args.command not in OPENS_APP and not hasattr(args, "rules"):
+    own_default = OPENS_APP | OWN_DEFAULT_RULES
+    if args.command and args.command not in own_default and not hasattr(args, "rules"):
         args.rules = "practice"  # subcommands default to practice; the app to its sit-down screen
     run = COMMANDS[args.command].run if args.command else open_trainer
     try:

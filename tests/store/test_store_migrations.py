@@ -26,6 +26,7 @@ RELEASED = [
     "m012_hint_mark_into_saved_tables",
     "m013_saved_table_revision",
     "m014_answer_totals",
+    "m015_create_rounds",
 ]
 
 

@@ -37,6 +37,11 @@ board
 answer_spots, answer_wrong_plays, answer_days, answer_tables
     Created by ``m014``: the running totals of the answers, per spot, per
     day and per table (:mod:`bjtrainer.store.summary`).
+rounds
+    Created by ``m015``: one row per round settled at the table (see
+    :class:`bjtrainer.store.RoundRecord`).
+
+Every column of every table is described in ``docs/export.md``, "The store".
 """
 
 from __future__ import annotations
@@ -387,3 +392,48 @@ def m014_answer_totals(db: Database) -> None:
     """
     create_summary_tables(db.conn)
     rebuild(db.conn)
+
+
+@MIGRATIONS()
+def m015_create_rounds(db: Database) -> None:
+    """Create ``rounds``: one row per round settled at the table, indexed by table and date.
+
+    The columns are those of :class:`bjtrainer.store.RoundRecord`;
+    ``hand_nets``, ``outcomes`` and ``player_cards`` are JSON lists.
+    Rounds settled before this migration were never kept.
+    """
+    rounds = db.table("rounds")
+    rounds.create(
+        {
+            "id": int,
+            "rules_id": str,
+            "bet": int,
+            "wagered": int,
+            "net": int,
+            "hand_nets": str,
+            "insurance_net": int,
+            "outcomes": str,
+            "player_cards": str,
+            "dealer_cards": str,
+            "dealer_total": int,
+            "balance_after": int,
+            "created_at": str,
+            "local_date": str,
+        },
+        pk="id",
+        not_null={
+            "rules_id",
+            "bet",
+            "wagered",
+            "net",
+            "hand_nets",
+            "insurance_net",
+            "outcomes",
+            "player_cards",
+            "dealer_cards",
+            "balance_after",
+            "created_at",
+            "local_date",
+        },
+    )
+    rounds.create_index(["rules_id", "local_date"])

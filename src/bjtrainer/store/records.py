@@ -26,6 +26,7 @@ __all__ = [
     "CardRecord",
     "DailyAnswerRecord",
     "ReviewRecord",
+    "RoundRecord",
     "RunKind",
     "RunRecord",
     "SavedTable",
@@ -166,6 +167,63 @@ class AttemptRecord:
 
 
 @dataclass(frozen=True)
+class RoundRecord:
+    """One settled round at the table, in whole chips (``docs/export.md``, "Rounds").
+
+    Kept from this version on; rounds settled before are not in the store.
+    Practice-set hands are not rounds: they are played on practice tables,
+    not with the player's chips.
+
+    Attributes
+    ----------
+    rules_id : str
+        The table's rules id.
+    bet : int
+        The original wager of the round.
+    wagered : int
+        Every chip put on the table in the round: the bet, doubles, split
+        hands' wagers and the insurance stake.
+    net : int
+        Net change of the balance over the round (``RoundResult.net``).
+    hand_nets : tuple of int, shape (n_hands,)
+        Net chips of each hand, in play order.
+    insurance_net : int
+        ``2 * stake`` when insurance won, ``-stake`` when it lost, 0 if none.
+    outcomes : tuple of str, shape (n_hands,)
+        ``Outcome`` values (``"win"``, ``"bust"`` ...) of each hand.
+    player_cards : tuple of str, shape (n_hands,)
+        Each hand's cards, ranks separated by spaces (``"T 6 5"``).
+    dealer_cards : str
+        The dealer's cards, up card first (``"9 7 T"``).
+    dealer_total : int or None
+        The dealer's final total.
+    balance_after : int
+        The balance once the round was settled, in chips.
+    created_at : str
+        ISO time of the settlement (aware, the user's local time).
+    local_date : str
+        The user's local date of the settlement.
+    id : int or None
+        Row id once stored.
+    """
+
+    rules_id: str
+    bet: int
+    wagered: int
+    net: int
+    hand_nets: tuple[int, ...]
+    insurance_net: int
+    outcomes: tuple[str, ...]
+    player_cards: tuple[str, ...]
+    dealer_cards: str
+    dealer_total: int | None
+    balance_after: int
+    created_at: str
+    local_date: str
+    id: int | None = field(default=None, compare=False)
+
+
+@dataclass(frozen=True)
 class ReviewRecord:
     """A spot's row in the review queue (``docs/practice.md``, "Mistakes & weak spots").
 
@@ -296,8 +354,12 @@ class SavedTable:
         or last saved; 0 for a table never saved), checked in the write's
         transaction, which is refused with ``TableChangedError`` if the row
         moved on; ``None`` saves over whatever is there.
+    settled : RoundRecord or None
+        The round the move being saved settled, stored with the table in
+        the same transaction (a ``rounds`` row); ``None`` when it settled none.
     """
 
     rules_id: str
     state: Mapping[str, Any]
     revision: int | None = None
+    settled: RoundRecord | None = None

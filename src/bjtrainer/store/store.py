@@ -48,9 +48,10 @@ from bjtrainer.store.health import (
     unwritable_reason,
     writable,
 )
+from bjtrainer.store.history import round_row
 from bjtrainer.store.migrations import MIGRATIONS
 from bjtrainer.store.practice import PracticeStore
-from bjtrainer.store.records import AnswerEffects, AttemptRecord, SavedTable
+from bjtrainer.store.records import AnswerEffects, AttemptRecord, RoundRecord, SavedTable
 
 #: How long a write waits for another connection's lock, in milliseconds.
 BUSY_TIMEOUT_MS = 5000
@@ -415,7 +416,12 @@ class Store(PracticeStore):
         return chosen
 
     def save_table(
-        self, rules_id: str, state: Mapping[str, Any], *, revision: int | None = None
+        self,
+        rules_id: str,
+        state: Mapping[str, Any],
+        *,
+        revision: int | None = None,
+        settled: RoundRecord | None = None,
     ) -> int:
         """Save a table's state (``Table.to_state()``), one row per rules id.
 
@@ -431,6 +437,9 @@ class Store(PracticeStore):
             The revision this state follows (the one loaded or last saved;
             0 for a table never saved): a compare-and-set, checked under the
             write lock. ``None`` saves over whatever is there.
+        settled : RoundRecord, optional
+            The round the saved move settled: stored in the same transaction
+            (``SavedTable.settled``).
 
         Returns
         -------
@@ -452,7 +461,7 @@ class Store(PracticeStore):
         """
         text = _state_text(state)
         with self._write():
-            return self._put_table(SavedTable(rules_id, state, revision), text)
+            return self._put_table(SavedTable(rules_id, state, revision, settled), text)
 
     def table_revision(self, rules_id: str) -> int:
         """The revision of the table saved for ``rules_id``; 0 when none is saved.
@@ -481,10 +490,15 @@ class Store(PracticeStore):
         return current
 
     def _put_table(self, table: SavedTable, text: str) -> int:
-        """Write the row (inside a write) after :meth:`_check_revision`; its new revision."""
+        """Write the row (inside a write) after :meth:`_check_revision`; its new revision.
+
+        The round it settled (``table.settled``), if any, is stored with it.
+        """
         revision = self._check_revision(table) + 1
         row = {"rules_id": table.rules_id, "state": text, "revision": revision}
         self.db.table("saved_tables").upsert(row, pk="rules_id")
+        if table.settled is not None:
+            self.db.table("rounds").insert(round_row(table.settled))
         return revision
 
     def load_table(self, rules_id: str) -> dict[str, Any] | None:

@@ -47,8 +47,9 @@ from bjtrainer.engine.rules import Rules
 from bjtrainer.engine.shoe import Shoe
 from bjtrainer.engine.table import Table
 from bjtrainer.errors import BjTrainerError, IllegalActionError, StoreError, TableChangedError
-from bjtrainer.store import SavedTable, Store
+from bjtrainer.store import RoundRecord, SavedTable, Store
 from bjtrainer.store.board import Board, BoardEntry
+from bjtrainer.trainer.clock import now
 from bjtrainer.trainer.coach import Coach
 from bjtrainer.trainer.grading import Grade
 from bjtrainer.trainer.practice.modes import Practice
@@ -324,9 +325,12 @@ class TableSession:
             self.table, self.hint_shown = Table(rules, self.table.rng), False
             self._start_over(loaded.problem)
 
-    def _write_table(self) -> int:
-        """Save the table over :attr:`revision`; the new revision (not yet taken as ours)."""
-        return self.store.save_table(self.table.rules.id, self._state(), revision=self.revision)
+    def _write_table(self, settled: RoundRecord | None = None) -> int:
+        """Save the table over :attr:`revision` (with the round the move ``settled``, if any);
+        the new revision (not yet taken as ours)."""
+        return self.store.save_table(
+            self.table.rules.id, self._state(), revision=self.revision, settled=settled
+        )
 
     def _snapshot(self) -> _Snapshot:
         return _Snapshot(self.table.to_state(), self.hint_shown, self.last_grade, self.shuffled)
@@ -370,10 +374,30 @@ class TableSession:
             See :meth:`_saved`.
         """
         self._check_revision()
-        before = self._snapshot()
+        before, settled = self._snapshot(), self._settled_round()
         result = change()
-        self._saved(before, self._write_table)
+        self._saved(before, lambda: self._write_table(self._newly_settled(settled)))
         return result
+
+    def _settled_round(self) -> Round | None:
+        """The table's round when it is settled already (no round of a move to record)."""
+        round_ = self.table.round
+        return round_ if round_ is not None and round_.phase is Phase.SETTLED else None
+
+    def _newly_settled(self, settled: Round | None) -> RoundRecord | None:
+        """The record of the round a move settled, to store with the table's save.
+
+        ``settled`` is the round that was settled before the move
+        (:meth:`_settled_round`). When the table's round is settled now and
+        is another one (the move settled it, or dealt a round that settled
+        at once: a natural, a dealer blackjack), its record is returned; it
+        is saved with the table, in one transaction (``SavedTable.settled``,
+        ``docs/export.md``, "Rounds").
+        """
+        round_ = self.table.round
+        if round_ is None or round_.result is None or round_ is settled:
+            return None
+        return _round_record(self.table, round_, now(self.clock))
 
     def deal(self) -> Round:
         """Deal a round with the last bet (lowered to the balance by the engine).
@@ -630,6 +654,7 @@ class TableSession:
         answer = self.coach.answer(round_, action, amount)  # raises IllegalActionError first
         token = self._answer_token(answer.spot.key)
         before, hint_shown = self._snapshot(), self.hint_shown
+        settled = self._settled_round()
         self.table.apply(action, amount)  # a settled round may take the bet off
         self.hint_shown = False
 
@@ -639,7 +664,12 @@ class TableSession:
                 answer.grade,
                 hint_shown=hint_shown,
                 token=token,
-                table=SavedTable(self.table.rules.id, self._state(), self.revision),
+                table=SavedTable(
+                    self.table.rules.id,
+                    self._state(),
+                    self.revision,
+                    settled=self._newly_settled(settled),
+                ),
             )
             return self.revision + 1  # the compare-and-set bumped it by one
 
@@ -724,6 +754,27 @@ class TableSession:
             before = self._snapshot()
             self.hint_shown = True
             self._saved(before, self._write_table)
+
+
+def _round_record(table: Table, round_: Round, moment: datetime) -> RoundRecord:
+    """The store's record of a settled round of ``table``, settled at ``moment`` (aware)."""
+    result = round_.result
+    assert result is not None  # only a settled round is recorded
+    return RoundRecord(
+        rules_id=table.rules.id,
+        bet=round_.bet,
+        wagered=sum(hand.wager for hand in round_.hands) + round_.insurance_wager,
+        net=result.net,
+        hand_nets=result.hand_nets,
+        insurance_net=result.insurance_net,
+        outcomes=tuple(outcome.value for outcome in result.outcomes),
+        player_cards=tuple(" ".join(card.rank for card in hand.cards) for hand in round_.hands),
+        dealer_cards=" ".join(card.rank for card in round_.dealer_cards),
+        dealer_total=result.dealer_total,
+        balance_after=table.balance,
+        created_at=moment.isoformat(),
+        local_date=moment.date().isoformat(),
+    )
 
 
 def _bet_box_from_settings(store: Store, table: Table) -> None:
