@@ -9,6 +9,7 @@ ASCII, for terminals without Unicode.
 from __future__ import annotations
 
 import pytest
+from rich.text import Text
 
 from bjtrainer.engine.cards import RANKS, SUITS, Card
 from bjtrainer.tui.views.cards import (
@@ -17,8 +18,10 @@ from bjtrainer.tui.views.cards import (
     card_label,
     card_row,
     face_style,
+    plain_rich,
     plain_text,
 )
+from bjtrainer.tui.views.tones import TONES
 
 EVERY_CARD = [Card(rank, suit) for rank in RANKS for suit in SUITS]
 
@@ -38,8 +41,8 @@ def test_classic_and_four_colour_draw_the_same_faces() -> None:
 
 
 def test_suit_colours() -> None:
-    def colour(suit: str, design: str) -> str:
-        return face_style(Card("7", suit), design)  # type: ignore[arg-type]
+    def colour(suit: str, design: str) -> str:  # the style the named one stands for
+        return TONES[face_style(Card("7", suit), design)]  # type: ignore[arg-type]
 
     assert colour("H", "classic") == colour("D", "classic") != colour("S", "classic")
     assert colour("S", "classic") == colour("C", "classic")
@@ -53,6 +56,16 @@ def test_design_names() -> None:
     assert card_design("ascii") == "ascii"
     with pytest.raises(ValueError, match="No card design 'neon'"):
         card_design("neon")
+
+
+def test_plain_rich_keeps_each_piece_style() -> None:
+    text = Text.assemble(("✔ ", "bj.good"), "Hit ", ("…", "bold"))
+    plain = plain_rich(text)
+    assert plain.plain == "OK Hit ..."
+    assert [(span.start, span.end, span.style) for span in plain.spans] == [
+        (0, 3, "bj.good"),
+        (7, 10, "bold"),
+    ]
 
 
 def test_plain_text() -> None:

@@ -64,7 +64,7 @@ def on_screen(app: BjTrainerApp, widget: Widget) -> bool:
 
 def footer_fits(app: BjTrainerApp, width: int) -> list[str]:
     """The footer's keys, after checking each one is drawn on the footer's one line."""
-    keys = list(app.screen.query("Footer FooterKey"))
+    keys = [key for key in app.screen.query("Footer FooterKey") if key.display]
     for key in keys:
         assert key.region.height == 1 and key.region.right <= width, key
     assert len({key.region.y for key in keys}) <= 1

@@ -8,10 +8,12 @@ from datetime import UTC, datetime
 
 from rich.console import Console
 from rich.text import Text
+from rich.theme import Theme
 
 from bjtrainer.engine.presets import PRESETS
 from bjtrainer.engine.rules import Rules
 from bjtrainer.tui.app import BjTrainerApp
+from bjtrainer.tui.views.tones import TONES
 
 #: The terminal size of every TUI test (columns, rows).
 SIZE = (100, 34)
@@ -39,7 +41,7 @@ def text_of(widget: object) -> str:
         return content.plain
     if isinstance(content, str):
         return content
-    console = Console(width=120, file=io.StringIO(), record=True)
+    console = Console(width=120, file=io.StringIO(), record=True, theme=Theme(TONES))
     console.print(content)
     return console.export_text()
 

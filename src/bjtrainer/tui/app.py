@@ -11,6 +11,12 @@ screen comes first. T at the table brings the sit-down screen back; each
 table keeps its own saved state (``Store.save_table(rules.id, ...)``), so
 switching back finds it as it was.
 
+The colours come from the Textual theme in use (``docs/playing.md``,
+"Themes"): ``TEXTUAL_THEME`` for one run, else the theme chosen last (the
+command palette's Theme, or the sit-down screen), remembered in the store;
+:mod:`bjtrainer.tui.themes` derives the felt's colours and the named text
+styles for each. Ctrl+P opens the command palette (:mod:`bjtrainer.tui.palette`).
+
 M at the table opens the New session menu of practice (``docs/practice.md``;
 :class:`~bjtrainer.tui.screens.new_session.NewSessionScreen`) for the table
 in play; each table's practice sets draw from a child of the app's seeded
@@ -19,16 +25,24 @@ generator (``Generator.spawn``), so the table's own shoe is not disturbed.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable, Mapping
 from datetime import datetime
 from pathlib import PurePath
 from typing import ClassVar
 
 import numpy as np
+from rich.text import Text
+from rich.theme import Theme as RichTheme
 from textual import on
 from textual.actions import ActionParseResult
 from textual.app import App
+from textual.command import Provider
 from textual.dom import DOMNode
+from textual.notifications import SeverityLevel
+from textual.screen import ModalScreen, Screen
+from textual.theme import Theme
+from textual.widgets import Button, Static
 
 from bjtrainer.engine.presets import PRESETS
 from bjtrainer.engine.rules import Rules
@@ -37,11 +51,20 @@ from bjtrainer.errors import StoreError
 from bjtrainer.store import Store
 from bjtrainer.trainer.clock import system_zone
 from bjtrainer.trainer.session import TableSession
+from bjtrainer.tui.palette import BjTrainerCommands
 from bjtrainer.tui.screens.new_session import NewSessionScreen
 from bjtrainer.tui.screens.sit_down import SitDownScreen
 from bjtrainer.tui.screens.table import TableScreen
-from bjtrainer.tui.seat import Seat, remember, remembered_design, remembered_table
-from bjtrainer.tui.views.cards import CardDesign
+from bjtrainer.tui.seat import (
+    Seat,
+    remember,
+    remember_theme,
+    remembered_design,
+    remembered_table,
+    remembered_theme,
+)
+from bjtrainer.tui.themes import HIGH_CONTRAST, felt_variables, tone_styles
+from bjtrainer.tui.views.cards import CardDesign, plain_rich, plain_text
 
 #: Seconds the notice of a store that saves nothing stays on screen.
 UNSAVED_NOTICE_SECONDS = 20.0
@@ -87,7 +110,12 @@ class BjTrainerApp(App[None]):
 
     CSS_PATH: ClassVar[list[str | PurePath]] = ["styles/bjtrainer.tcss", "styles/practice.tcss"]
     TITLE = "bjtrainer"
-    ENABLE_COMMAND_PALETTE = False
+    #: Ctrl+P: the app's commands and the screen's keys (:mod:`bjtrainer.tui.palette`),
+    #: then Textual's own (Theme, Keys, Screenshot, Quit).
+    COMMANDS: ClassVar[set[type[Provider] | Callable[[], type[Provider]]]] = {
+        *App.COMMANDS,
+        BjTrainerCommands,
+    }
 
     def __init__(
         self,
@@ -101,6 +129,8 @@ class BjTrainerApp(App[None]):
         invite: bool = False,
     ) -> None:
         super().__init__()
+        self.register_theme(HIGH_CONTRAST)
+        self._remembered_theme: str | None = None  # the theme in the store settings
         #: Offer the guided introduction at the first table (once per store).
         self.invite = invite
         self.store = store
@@ -143,7 +173,87 @@ class BjTrainerApp(App[None]):
             self.store, rules, self.rng, self.clock, shoe=shoe, practice_rng=practice_rng
         )
 
+    def get_css_variables(self) -> dict[str, str]:
+        """Textual's variables of the theme in use, with the felt's (:func:`felt_variables`).
+
+        Called whenever the theme changes, before the styles are applied: the
+        named text styles of the pictures (:func:`tone_styles`) are put on
+        the console here, so that every widget redrawn after it has them.
+        """
+        variables = super().get_css_variables()
+        dark = self.current_theme.dark
+        variables = {**variables, **felt_variables(variables, dark=dark)}
+        self.theme_variables = variables
+        tones = RichTheme(tone_styles(self.current_theme.name, variables, dark=dark))
+        if self._tones_pushed:
+            self.console.pop_theme()
+        self.console.push_theme(tones)
+        self._tones_pushed = True
+        return variables
+
+    _tones_pushed = False
+
+    def _choose_start_theme(self) -> None:
+        """``TEXTUAL_THEME`` for this run if set, else the theme chosen last (if it exists)."""
+        if not os.environ.get("TEXTUAL_THEME"):
+            name = remembered_theme(self.store)
+            if name is not None and name in self.available_themes:
+                self.theme = name
+        self._remembered_theme = self.theme
+        self.theme_changed_signal.subscribe(self, self._theme_changed)
+        self.screen_change_signal.subscribe(self, self._screen_changed)
+
+    def _screen_changed(self, screen: Screen[object]) -> None:
+        """With the ASCII card design, a dialog's text and buttons are made ASCII (its borders:
+        ``App.-ascii`` in ``bjtrainer.tcss``)."""
+        if self.design == "ascii" and isinstance(screen, ModalScreen):
+            screen.call_after_refresh(self._plain_dialog, screen)
+
+    @staticmethod
+    def _plain_dialog(screen: Screen[object]) -> None:
+        for static in screen.query(Static):
+            content = static.content
+            if isinstance(content, str) and not content.isascii():
+                static.update(plain_text(content))
+            elif isinstance(content, Text) and not content.plain.isascii():
+                static.update(plain_rich(content))
+        for button in screen.query(Button):
+            label = str(button.label)
+            if not label.isascii():
+                button.label = plain_text(label)
+
+    def _theme_changed(self, theme: Theme) -> None:
+        """Redraw the text drawn before the change; remember a theme newly chosen."""
+        for screen in self.screen_stack:
+            for static in screen.query(Static):
+                static.update(static.content)  # its named styles, in the new theme
+            for widget in screen.query("*"):
+                widget.refresh()
+        if theme.name == self._remembered_theme:
+            return
+        self._remembered_theme = theme.name
+        try:
+            remember_theme(self.store, theme.name)
+        except StoreError as exc:  # locked by another window: only the theme is not remembered
+            self.notify(str(exc), severity="warning")
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Show a toast; with the ASCII card design its text is ASCII too (``plain_text``)."""
+        if self.design == "ascii":
+            message, title = plain_text(message), plain_text(title)
+        super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+
     def on_mount(self) -> None:
+        self._choose_start_theme()
+        self.set_class(self.design == "ascii", "-ascii")
         # The table screen goes on top of the blank default screen, so that
         # switching tables can replace it (``switch_screen``).
         if self._session is None:
@@ -216,6 +326,7 @@ class BjTrainerApp(App[None]):
         except StoreError as exc:  # locked by another window: only the seat is not remembered
             self.notify(str(exc), severity="warning")
         self.design = seat.design
+        self.set_class(self.design == "ascii", "-ascii")
         self._table_ref = seat.ref
         current = self._session
         if current is None or current.table.rules != seat.rules:

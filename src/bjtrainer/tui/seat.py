@@ -5,7 +5,8 @@ chooses the table (a preset of ``docs/rules/README.md`` or a rules file) and
 the card design (``docs/playing.md``, "Sitting down"). The choice is kept in
 the store settings :data:`TABLE_SETTING` and :data:`DESIGN_SETTING`;
 ``bjtrainer --rules NAME|FILE`` skips the choice of table and leaves them as
-they are. No Textual here.
+they are. The theme (``docs/playing.md``, "Themes") is kept the same way,
+:data:`THEME_SETTING`. No Textual here.
 """
 
 from __future__ import annotations
@@ -23,12 +24,15 @@ from bjtrainer.tui.views.cards import DEFAULT_DESIGN, CardDesign, card_design
 __all__ = [
     "DESIGN_SETTING",
     "TABLE_SETTING",
+    "THEME_SETTING",
     "RememberedTable",
     "Seat",
     "load_table",
     "remember",
+    "remember_theme",
     "remembered_design",
     "remembered_table",
+    "remembered_theme",
     "table_ref",
 ]
 
@@ -36,6 +40,8 @@ __all__ = [
 TABLE_SETTING = "table"
 #: Setting holding the card design chosen last (:data:`~bjtrainer.tui.views.cards.CARD_DESIGNS`).
 DESIGN_SETTING = "card_design"
+#: Setting holding the Textual theme chosen last (its name, ``"textual-light"``).
+THEME_SETTING = "theme"
 
 
 @dataclass(frozen=True)
@@ -109,6 +115,11 @@ def remembered_design(store: Store) -> CardDesign:
         return DEFAULT_DESIGN
 
 
+def remembered_theme(store: Store) -> str | None:
+    """The name of the theme chosen last, or ``None`` if none was (the app then keeps its own)."""
+    return store.get_setting(THEME_SETTING) or None
+
+
 def remembered_table(store: Store) -> RememberedTable:
     """The table chosen last, loaded again (a rules file may have changed)."""
     ref = store.get_setting(TABLE_SETTING)
@@ -125,3 +136,9 @@ def remember(store: Store, seat: Seat) -> None:
     with store.transaction():  # BEGIN IMMEDIATE: waits while another window writes
         store.set_setting(TABLE_SETTING, seat.ref)
         store.set_setting(DESIGN_SETTING, seat.design)
+
+
+def remember_theme(store: Store, theme: str) -> None:
+    """Keep the theme chosen (in the command palette or on the sit-down screen; one transaction)."""
+    with store.transaction():  # BEGIN IMMEDIATE: waits while another window writes
+        store.set_setting(THEME_SETTING, theme)

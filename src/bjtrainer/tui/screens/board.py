@@ -71,7 +71,7 @@ def board_table(picture: BoardPicture) -> RichTable:
     table.add_column("Date", no_wrap=True)
     new_id = picture.new_entry.id if picture.new_entry is not None else None
     for place, entry in enumerate(picture.entries, start=1):
-        style = "bold gold1" if entry.id == new_id else ""
+        style = "bj.key" if entry.id == new_id else ""
         # Text, not a str: a name is shown as typed, never read as Rich markup.
         table.add_row(
             str(place), Text(entry.name), str(entry.score), entry.created_at[:10], style=style

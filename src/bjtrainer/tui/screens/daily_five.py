@@ -65,7 +65,7 @@ def hands_text(status: DailyStatus) -> Text:
         if mark == MARK_OPEN:
             text.append(f"{mark}  not played yet", style="dim")
         else:
-            text.append(mark, style="bold green" if mark == "✔" else "bold red")
+            text.append(mark, style="bj.good" if mark == "✔" else "bj.bad")
             text.append(f"  {spot_label(spot)}")
     return text
 
@@ -114,7 +114,7 @@ class DailyFiveScreen(ButtonScreen[None]):
         """Read today's status again and draw it."""
         self.status = status = self.practice.daily_status()
         result = status.result
-        line = Text(result.line, style="bold gold1")
+        line = Text(result.line, style="bj.key")
         if result.started:
             line.append("   C copies it", style="dim")
         days = "day" if status.streak == 1 else "days"

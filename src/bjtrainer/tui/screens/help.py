@@ -33,12 +33,13 @@ NOTES = (
 def keys_table(keys: Sequence[KeyInfo] = TABLE_KEYS) -> RichTable:
     """A two-column table of the listed ``keys`` and what each does."""
     table = RichTable(show_header=True, header_style="bold", box=None, pad_edge=False)
-    table.add_column("Key", style="bold gold1", no_wrap=True)
+    table.add_column("Key", style="bj.key", no_wrap=True)
     table.add_column("What it does")
     for key in keys:
         if key.listed:
             table.add_row(key.display, key.help)
     table.add_row("Esc", "Close this screen or the bet chooser")
+    table.add_row("Ctrl+P", "Command palette: this screen's commands, the theme")
     return table
 
 

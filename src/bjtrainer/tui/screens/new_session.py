@@ -109,7 +109,7 @@ class NewSessionScreen(Screen[None]):
             Option(Text("Focused practice", style="bold"), id="focus-head", disabled=True)
         ]
         for key, info in zip(TOPIC_KEYS, self._topics, strict=True):
-            line = Text.assemble((f" {key}  ", "bold gold1"), f"{info.title:<26}")
+            line = Text.assemble((f" {key}  ", "bj.key"), f"{info.title:<26}")
             if info.due:
                 line.append(f"{info.due} due", style="italic")
             options.append(
@@ -126,7 +126,7 @@ class NewSessionScreen(Screen[None]):
             ("S", "Stats", "", STATS),
         )
         for key, title, note, option_id in entries:
-            line = Text.assemble((f"{key}  ", "bold gold1"), f"{title:<27}", (note, "italic"))
+            line = Text.assemble((f"{key}  ", "bj.key"), f"{title:<27}", (note, "italic"))
             options.append(Option(line, id=option_id))
         return options
 
@@ -187,7 +187,7 @@ class NewSessionScreen(Screen[None]):
         status = self.practice.daily_status()
         text = Text("Daily five", style="bold")
         text.append("\nFive spots fixed by today's date, the same for everyone.\n\n")
-        text.append(status.result.line, style="bold gold1")
+        text.append(status.result.line, style="bj.key")
         text.append(f"\nStreak: {status.streak}")
         if status.next_is_replay:
             text.append("\nPlaying again is a replay: your first answers stay.", style="italic")

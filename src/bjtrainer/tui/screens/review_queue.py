@@ -143,7 +143,7 @@ class ReviewQueueScreen(ButtonScreen[None]):
                 style="italic",
             )
             return text
-        text.append("Study it before drilling again:\n\n", style="bold red")
+        text.append("Study it before drilling again:\n\n", style="bj.bad")
         text.append("\n".join(item.study.why))
         text.append("\n\n")
         text.append_text(chart_row(self.practice.rules, item.study.cell))

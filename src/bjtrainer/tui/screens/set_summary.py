@@ -92,7 +92,7 @@ def missed_table(summary: SetSummary) -> Group:
 
     parts: list[RenderableType] = [line(MISSED_COLUMNS, ("bold",) * len(MISSED_COLUMNS))]
     for missed, row in zip(summary.missed, rows, strict=True):
-        parts.append(line(row, ("", "", "bold green", "")))
+        parts.append(line(row, ("", "", "bj.good", "")))
         parts.append(Padding(Text(missed.reason, style="italic"), (0, 0, 0, 4)))
     return Group(*parts)
 
@@ -185,7 +185,7 @@ class SetSummaryScreen(ButtonScreen[SummaryChoice | None]):
         day = self.practice_set.daily_day
         status = self.practice.daily_status(day)
         text = Text()
-        text.append(status.result.line, style="bold gold1")
+        text.append(status.result.line, style="bj.key")
         text.append("   C copies it", style="dim")
         days = "day" if status.streak == 1 else "days"
         text.append(f"\nStreak: {status.streak} {days} in a row with all five answered.")
@@ -210,7 +210,7 @@ class SetSummaryScreen(ButtonScreen[SummaryChoice | None]):
 
     def _cleared(self) -> Text:
         heading, *spots = cleared_lines(self.summary.cleared, self.practice.today())
-        text = Text(heading, style="bold green")
+        text = Text(heading, style="bj.good")
         for line in spots:
             text.append("\n" + line)
         return text
@@ -218,7 +218,7 @@ class SetSummaryScreen(ButtonScreen[SummaryChoice | None]):
     def _missed_title(self) -> Text:
         count = len(self.summary.missed)
         if not count:
-            return Text("No decision missed.", style="bold green")
+            return Text("No decision missed.", style="bj.good")
         decisions, each = ("decision", "it is") if count == 1 else ("decisions", "each is")
         return Text(
             f"Missed {count} {decisions}: {each} in the review queue now (Mistakes & weak spots).",

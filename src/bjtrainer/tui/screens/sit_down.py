@@ -3,8 +3,10 @@
 Before sitting down (the first start, or T at the table) the player chooses
 the table, a preset (``practice``, ``guide``, ``night``, ``home``:
 ``docs/rules/README.md``) or a rules file typed in, and the card design
-(``docs/playing.md``, "Sitting down"). A rules file with problems shows every line of its
-``RulesError`` and nothing starts.
+(``docs/playing.md``, "Sitting down"); under the design preview, the theme
+(``docs/playing.md``, "Themes"), shown at once and remembered by the app.
+A rules file with problems shows every line of its ``RulesError`` and
+nothing starts.
 
 Keys: Up and Down choose in a list, Tab moves between the lists, the path
 and the buttons, Enter sits down, Esc goes back to the table (or quits at
@@ -21,7 +23,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Input, OptionList, Static
+from textual.widgets import Button, Input, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
 from bjtrainer.engine.cards import Card
@@ -123,6 +125,13 @@ class SitDownScreen(Screen[Seat | None]):
                     id="design-list",
                 )
                 yield Static("", id="design-preview")
+                yield Select(
+                    [(name, name) for name in sorted(self.app.available_themes)],
+                    value=self.app.theme,
+                    allow_blank=False,
+                    compact=True,
+                    id="theme-select",
+                )
         with Horizontal(id="seat-buttons"):
             yield Button("Sit down ⏎", variant="success", id="sit", compact=True)
             yield Button(
@@ -226,6 +235,13 @@ class SitDownScreen(Screen[Seat | None]):
             self.query_one("#rules-path", Input).focus()
             return
         self.sit_down()
+
+    @on(Select.Changed, "#theme-select")
+    def _on_theme_chosen(self, event: Select.Changed) -> None:
+        """Show the theme at once; the app remembers it (``docs/playing.md``, "Themes")."""
+        event.stop()
+        if isinstance(event.value, str) and event.value != self.app.theme:
+            self.app.theme = event.value
 
     @on(OptionList.OptionSelected, "#design-list")
     def _on_design_selected(self, event: OptionList.OptionSelected) -> None:

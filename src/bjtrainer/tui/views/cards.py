@@ -41,19 +41,26 @@ DEFAULT_DESIGN: CardDesign = "classic"
 SUIT_SYMBOLS: dict[str, str] = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
 RED_SUITS: frozenset[str] = frozenset({"H", "D"})
 
-FACE_BLACK = "black on white"
-FACE_RED = "bold red3 on white"
-BACK = "bright_white on dark_blue"
+#: Face and back styles: names of :data:`bjtrainer.tui.views.tones.TONES`, so the
+#: theme in use gives their colours (``docs/playing.md``, "Themes").
+FACE_BLACK = "card.black"
+FACE_RED = "card.red"
+BACK = "card.back"
 
 #: Face style of each suit in the four-colour design.
 FOUR_COLOUR_FACES: dict[str, str] = {
     "S": FACE_BLACK,
     "H": FACE_RED,
-    "D": "bold blue3 on white",
-    "C": "bold green4 on white",
+    "D": "card.blue",
+    "C": "card.green",
 }
-#: Style of each suit in the ASCII design (no background: plain terminals).
-ASCII_STYLES: dict[str, str] = {"S": "bold", "H": "bold red", "D": "bold red", "C": "bold"}
+#: Style of each suit in the ASCII design (no card ground: plain terminals).
+ASCII_STYLES: dict[str, str] = {
+    "S": "card.ascii-black",
+    "H": "card.ascii-red",
+    "D": "card.ascii-red",
+    "C": "card.ascii-black",
+}
 ASCII_BACK = "[##]"
 
 
@@ -75,6 +82,20 @@ def plain_text(text: str) -> str:
     for char, fallback in ASCII_FALLBACKS.items():
         text = text.replace(char, fallback)
     return text.encode("ascii", "replace").decode("ascii")
+
+
+def plain_rich(text: Text) -> Text:
+    """``text`` in ASCII (:func:`plain_text`), each piece keeping its styles."""
+    if text.plain.isascii():
+        return text
+    cuts = sorted({edge for span in text.spans for edge in (span.start, span.end)})
+    result = Text(style=text.style, justify=text.justify, no_wrap=text.no_wrap, end=text.end)
+    for piece in text.divide(cuts):
+        plain = Text(plain_text(piece.plain))
+        for span in piece.spans:  # each one covers the whole piece: it was cut at every edge
+            plain.stylize(span.style, 0, len(plain))
+        result.append_text(plain)
+    return result
 
 
 def card_design(name: str) -> CardDesign:
@@ -104,7 +125,7 @@ def card_label(card: Card, design: CardDesign = DEFAULT_DESIGN) -> str:
 
 
 def face_style(card: Card, design: CardDesign = DEFAULT_DESIGN) -> str:
-    """The Rich style of a card face in ``design``."""
+    """The named Rich style of a card face in ``design`` (``"card.red"``: see ``TONES``)."""
     if design == "ascii":
         return ASCII_STYLES[card.suit]
     if design == "four_colour":

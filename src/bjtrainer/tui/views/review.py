@@ -72,7 +72,7 @@ def queue_line(item: QueueItem, misses_width: int = MISSES_WIDTH) -> Text:
     text.append(f" {misses_label(item):<{misses_width}}")
     text.append(f" {item.progress:<12}")
     if item.study is not None:
-        text.append(" study", style="bold red")
+        text.append(" study", style="bj.bad")
     else:
         text.append(" drill it", style="dim")
     return text

@@ -139,7 +139,7 @@ def costliest_table(stats: Stats) -> RichTable | Text:
     table.add_column("Misses", justify="right", no_wrap=True)
     table.add_column("EV lost", justify="right", no_wrap=True)
     table.add_column("Played", no_wrap=True)
-    table.add_column("Best", no_wrap=True, style="bold green")
+    table.add_column("Best", no_wrap=True, style="bj.good")
     for mistake in stats.costliest:
         table.add_row(
             spot_label(mistake.spot),

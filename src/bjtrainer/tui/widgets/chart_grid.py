@@ -40,7 +40,7 @@ BLOCK_GAP = 2
 #: Lines of the grid: the header, then the longer block's rows.
 GRID_HEIGHT = 1 + max(len(LEFT_ROWS), len(RIGHT_ROWS))
 
-SPOT_STYLE = "bold gold1"
+SPOT_STYLE = "bj.key"
 CURSOR_LABEL_STYLE = "bold reverse"
 
 

@@ -19,11 +19,28 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.widgets import Checkbox
 
+from bjtrainer.tui.themes import marks_shown
 from bjtrainer.tui.widgets.buttons import ChoiceButton, show_offered
 
 
 class RepeatBox(Checkbox, can_focus=False):
-    """The "Repeat last bet" box; it never takes the focus (Enter always deals)."""
+    """The "Repeat last bet" box; it never takes the focus (Enter always deals).
+
+    In a theme that marks it (:func:`~bjtrainer.tui.themes.marks_shown`, the
+    high-contrast theme) the box shows ``X`` when ticked and a blank when
+    not, instead of an ``X`` told ticked by its colour alone.
+    """
+
+    def on_mount(self) -> None:
+        self.watch(self.app, "theme", self._mark, init=False)
+        self.watch(self, "value", self._mark)
+
+    def _mark(self) -> None:
+        if marks_shown(self.app.theme):
+            self.BUTTON_INNER = "X" if self.value else " "
+        else:
+            self.BUTTON_INNER = Checkbox.BUTTON_INNER
+        self.refresh()
 
 
 class ChipRack(Vertical):

@@ -56,7 +56,7 @@ class FeedbackView(Widget):
     def render(self) -> Text:
         picture = self.picture
         parts = [
-            (picture.grade, "bold green" if picture.accepted else "bold red"),
+            (picture.grade, "bj.good" if picture.accepted else "bj.bad"),
             (picture.reason, ""),
             (picture.result, "bold"),
             (picture.prompt, "italic"),

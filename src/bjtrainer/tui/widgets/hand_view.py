@@ -1,4 +1,10 @@
-"""The player's hands: one box per hand, the hand to play outlined in gold."""
+"""The player's hands: one box per hand, the hand to play outlined in gold.
+
+In a theme that marks it (the high-contrast theme:
+:func:`bjtrainer.tui.themes.marks_shown`) the hand to play is also titled
+``▶ Hand 2`` (``> Hand 2`` in the ASCII design), so it is not told by colour
+alone.
+"""
 
 from __future__ import annotations
 
@@ -9,6 +15,7 @@ from textual.reactive import reactive
 from textual.widget import Widget
 from textual.widgets import Static
 
+from bjtrainer.tui.themes import marks_shown
 from bjtrainer.tui.views.cards import DEFAULT_DESIGN, CardDesign, card_row
 from bjtrainer.tui.views.table import HandPicture
 
@@ -38,6 +45,7 @@ class HandView(Widget):
 
     def on_mount(self) -> None:
         self._label()
+        self.watch(self.app, "theme", self._label, init=False)
 
     def watch_picture(self) -> None:
         self._label()
@@ -49,7 +57,10 @@ class HandView(Widget):
         self.set_class(picture.active, "-active")
         self.set_class(self.compact, "-compact")
         self.set_class(picture.soft and not picture.natural, "-soft")
-        self.border_title = f"Hand {picture.number}"
+        mark = ""
+        if picture.active and marks_shown(self.app.theme):
+            mark = "> " if self.design == "ascii" else "▶ "
+        self.border_title = f"{mark}Hand {picture.number}"
 
     def render(self) -> Text:
         picture = self.picture
@@ -57,7 +68,7 @@ class HandView(Widget):
             return Text()
         text = card_row(picture.cards, compact=self.compact, design=self.design)
         text.append("\n")
-        total_style = "bold gold1" if picture.soft and not picture.natural else "bold"
+        total_style = "bj.key" if picture.soft and not picture.natural else "bold"
         text.append(picture.total_line(), style=total_style)
         text.append("\n")
         wager = f"Bet {picture.wager}"
@@ -70,7 +81,7 @@ class HandView(Widget):
         if outcome:
             # Its own line, so the box grows to fit it (a border subtitle was cut).
             net = picture.net or 0
-            style = "bold green" if net > 0 else "bold red" if net < 0 else "bold"
+            style = "bj.good" if net > 0 else "bj.bad" if net < 0 else "bold"
             text.append("\n")
             text.append(outcome, style=style)
         return text

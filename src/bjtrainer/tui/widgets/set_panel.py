@@ -32,7 +32,7 @@ class SetPanel(Widget):
             text.append(picture.subject + "\n", style="bold")
         if picture.replay:
             text.append("A replay\n", style="italic")
-        text.append(picture.spot_line() + "\n", style="bold gold1")
+        text.append(picture.spot_line() + "\n", style="bj.key")
         text.append(picture.score_line() + "\n")
         text.append(f"After a hint {picture.after_hint}\n", style="dim")
         text.append(f"Retries {picture.retries}\n", style="dim")

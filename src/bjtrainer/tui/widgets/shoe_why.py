@@ -4,12 +4,14 @@ Shown in place of the plain Why panel while the shoe-aware toggle (Z) is on
 (``docs/numbers.md``, "11. The shoe-aware figures"). The exact figures
 arrive from a worker; until then the "This shoe" row says "computing…".
 Figures are in units of the bet (the original wager), chances in percent, as
-in the plain Why panel (:mod:`bjtrainer.trainer.explain`).
+in the plain Why panel (:mod:`bjtrainer.trainer.explain`). Where the two
+rows of figures are wider than the panel (an 80-column terminal), the table
+is turned: one row per figure, the two models as its columns.
 """
 
 from __future__ import annotations
 
-from rich.console import Group, RenderableType
+from rich.console import Console, Group, RenderableType
 from rich.table import Table as RichTable
 from rich.text import Text
 from textual.reactive import reactive
@@ -22,12 +24,65 @@ from bjtrainer.tui.views.cards import plain_text
 #: Style of the best play's EV in each row.
 BEST_STYLE = "bold reverse"
 #: Style of the line when the shoe changes the best play, and when it keeps it.
-CHANGED_STYLE = "bold yellow"
-KEPT_STYLE = "green"
+CHANGED_STYLE = "bj.changed"
+KEPT_STYLE = "bj.kept"
 
 
-def shoe_why_renderable(why: ShoeWhy, *, ascii_only: bool = False) -> RenderableType:
-    """The panel's content: the stand line, the two-row table, the verdict, the notes.
+def figure_columns(why: ShoeWhy, *, ascii_only: bool = False) -> list[list[Text | str]]:
+    """The figures as columns: the labels, then the independent and the shoe's figures.
+
+    Each column has one entry per figure: the chance (``why.chance_label``)
+    and the EV of every action (units of the bet), the best of each model in
+    :data:`BEST_STYLE`. While the shoe's figures are computing, its column
+    reads "computing…" once.
+    """
+
+    def text(value: str, style: str = "") -> Text:
+        return Text(plain_text(value) if ascii_only else value, style=style)
+
+    actions = list(why.independent)
+    labels: list[Text | str] = [why.chance_label, *(label(action) for action in actions)]
+    independent: list[Text | str] = [
+        percent(why.independent_chance),
+        *(
+            text(signed(why.independent[a]), BEST_STYLE if a == why.independent_best else "")
+            for a in actions
+        ),
+    ]
+    shoe = why.shoe
+    if shoe is not None:
+        this_shoe: list[Text | str] = [
+            percent(shoe.chance),
+            *(text(signed(shoe.evs[a]), BEST_STYLE if a == shoe.best else "") for a in actions),
+        ]
+    else:
+        waiting = text("unavailable" if why.problem else COMPUTING, "italic")
+        this_shoe = [waiting, *("" for _ in actions)]
+    return [labels, independent, this_shoe]
+
+
+def figures_grid(why: ShoeWhy, *, ascii_only: bool = False, tall: bool = False) -> RichTable:
+    """The two models' figures: a row per model, or (``tall``) a column per model."""
+    labels, independent, this_shoe = figure_columns(why, ascii_only=ascii_only)
+    grid = RichTable(box=None, pad_edge=False, show_header=True, header_style="bold")
+    grid.add_column("", no_wrap=True)
+    if tall:
+        grid.add_column("Independent", justify="right", no_wrap=True)
+        grid.add_column("This shoe", justify="right", no_wrap=True)
+        for row in zip(labels, independent, this_shoe, strict=True):
+            grid.add_row(*row)
+        return grid
+    for name in labels:
+        grid.add_column(name, justify="right", no_wrap=True)
+    grid.add_row("Independent", *independent)
+    grid.add_row("This shoe", *this_shoe)
+    return grid
+
+
+def shoe_why_renderable(
+    why: ShoeWhy, *, ascii_only: bool = False, width: int | None = None
+) -> RenderableType:
+    """The panel's content: the stand line, the table of figures, the verdict, the notes.
 
     Parameters
     ----------
@@ -35,29 +90,18 @@ def shoe_why_renderable(why: ShoeWhy, *, ascii_only: bool = False) -> Renderable
         Both models' figures (the shoe's may still be computing).
     ascii_only : bool
         Replace non-ASCII characters (the ``ascii`` card design).
+    width : int, optional
+        Characters the panel has: where the two-row table is wider, the
+        table is turned (:func:`figures_grid` with ``tall``).
     """
 
     def text(value: str, style: str = "") -> Text:
         return Text(plain_text(value) if ascii_only else value, style=style)
 
-    actions = list(why.independent)
-    grid = RichTable(box=None, pad_edge=False, show_header=True, header_style="bold")
-    grid.add_column("", no_wrap=True)
-    grid.add_column(why.chance_label, justify="right", no_wrap=True)
-    for action in actions:
-        grid.add_column(label(action), justify="right", no_wrap=True)
-    independent = [
-        text(signed(why.independent[a]), BEST_STYLE if a == why.independent_best else "")
-        for a in actions
-    ]
-    grid.add_row("Independent", percent(why.independent_chance), *independent)
     shoe = why.shoe
-    if shoe is not None:
-        cells = [text(signed(shoe.evs[a]), BEST_STYLE if a == shoe.best else "") for a in actions]
-        grid.add_row("This shoe", percent(shoe.chance), *cells)
-    else:
-        waiting = text("unavailable" if why.problem else COMPUTING, "italic")
-        grid.add_row("This shoe", waiting, *("" for _ in actions))
+    grid = figures_grid(why, ascii_only=ascii_only)
+    if width is not None and _table_width(grid) > width:
+        grid = figures_grid(why, ascii_only=ascii_only, tall=True)
     parts: list[RenderableType] = []
     if why.stand_line:
         parts.append(text(why.stand_line))
@@ -69,6 +113,12 @@ def shoe_why_renderable(why: ShoeWhy, *, ascii_only: bool = False) -> Renderable
         parts.append(text(why.best_play_line(), CHANGED_STYLE if changed else KEPT_STYLE))
     parts.append(text(f"{SHOE_MODEL_LINE} {why.note}"))
     return Group(*parts)
+
+
+def _table_width(table: RichTable) -> int:
+    """Characters ``table`` takes on one line, none of its cells wrapped."""
+    console = Console(width=1000)
+    return console.measure(table).maximum
 
 
 class ShoeWhyPanel(Widget):
@@ -105,4 +155,5 @@ class ShoeWhyPanel(Widget):
     def render(self) -> RenderableType:
         if self.why is None:
             return Text()
-        return shoe_why_renderable(self.why, ascii_only=self.ascii_only)
+        width = self.content_region.width or None
+        return shoe_why_renderable(self.why, ascii_only=self.ascii_only, width=width)

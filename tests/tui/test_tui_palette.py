@@ -1,0 +1,134 @@
+"""The command palette (``docs/playing.md``, "The command palette"): Ctrl+P at every screen.
+
+Ctrl+P lists the app's own commands (deal, hint, why, chart, new session,
+daily five, stats, tables, lessons, help), Textual's Theme, and the keys of
+the screen that work now; choosing one runs it as its key would.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+
+from textual.command import CommandList, CommandPalette
+from textual.screen import Screen
+
+import bjtrainer.tui.screens
+from bjtrainer.tui.palette import APP_COMMANDS, palette_entries
+from bjtrainer.tui.screens.daily_five import DailyFiveScreen
+from bjtrainer.tui.screens.new_session import NewSessionScreen
+from bjtrainer.tui.screens.table import TableScreen
+from tests.tui.tui_support import AppFactory
+
+# Hard 16 against a 10 (hole 7).
+SIXTEEN = ["TS", "TH", "6D", "7C"]
+
+APP_NAMES = [
+    "Deal",
+    "Hint",
+    "Why",
+    "Chart",
+    "New session",
+    "Daily five",
+    "Stats",
+    "Tables",
+    "Lessons",
+    "Help",
+]
+
+
+def listed(palette: CommandPalette) -> list[str]:
+    """The names the palette lists now, top to bottom."""
+    options = palette.query_one(CommandList)
+    return [
+        str(options.get_option_at_index(i).prompt).split("\n")[0]
+        for i in range(options.option_count)
+    ]
+
+
+async def test_ctrl_p_lists_the_app_commands_theme_and_the_table_keys(
+    build_app: AppFactory,
+) -> None:
+    app = build_app(SIXTEEN)
+    async with app.run_test(size=(100, 34)) as pilot:
+        await pilot.press("enter")  # hard 16 v 10: hit, stand, surrender work now
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        palette = app.screen
+        assert isinstance(palette, CommandPalette)
+        await pilot.pause(0.3)
+        names = listed(palette)
+        for name in [*APP_NAMES, "Theme", "Hit", "Stand", "Surr."]:
+            assert name in names, (name, names)
+        assert "Refill" not in names  # a key that does not work mid-hand is not offered
+        assert len(names) == len(set(names))  # H and C, S and P: one entry each
+
+
+async def test_the_palette_runs_a_command(build_app: AppFactory) -> None:
+    app = build_app(SIXTEEN)
+    async with app.run_test(size=(100, 34)) as pilot:
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"daily five")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause(0.3)
+        assert isinstance(app.screen, DailyFiveScreen)
+        assert isinstance(app.screen_stack[-2], NewSessionScreen)  # Esc goes back to the menu
+
+
+async def test_the_palette_deals_and_hints_like_the_keys(build_app: AppFactory) -> None:
+    app = build_app(SIXTEEN)
+    async with app.run_test(size=(100, 34)) as pilot:
+        table = app.screen
+        assert isinstance(table, TableScreen)
+        entries = {name: run for name, _, run in palette_entries(table)}
+        assert [name for name in entries if name in APP_NAMES] == APP_NAMES
+        await entries["Deal"]()
+        await pilot.pause()
+        assert app.session.in_play
+        assert [str(card) for card in app.session.table.round.hands[0].cards] == ["TS", "6D"]
+        await entries["Hint"]()
+        await pilot.pause()
+        assert table.query_one("#coach").title == "Hint"
+
+
+async def test_every_app_command_is_offered_over_the_table(build_app: AppFactory) -> None:
+    app = build_app(SIXTEEN)
+    async with app.run_test(size=(100, 34)):
+        names = [name for name, _, _ in palette_entries(app.screen)]
+        assert names[: len(APP_COMMANDS)] == [command.name for command in APP_COMMANDS]
+
+
+async def test_over_the_menu_the_palette_lists_its_keys(build_app: AppFactory) -> None:
+    app = build_app(SIXTEEN)
+    async with app.run_test(size=(100, 34)) as pilot:
+        await pilot.press("m")
+        await pilot.pause()
+        assert isinstance(app.screen, NewSessionScreen)
+        names = [name for name, _, _ in palette_entries(app.screen)]
+        topics = [f"Topic {number}" for number in range(1, 7)]
+        assert names == ["Help", *topics, "Mistakes", "Daily five", "Due", "Stats", "Back"]
+
+
+def _screen_classes() -> list[type[Screen[object]]]:
+    for module in pkgutil.iter_modules(bjtrainer.tui.screens.__path__):
+        importlib.import_module(f"bjtrainer.tui.screens.{module.name}")
+    found: list[type[Screen[object]]] = []
+    todo: list[type[Screen[object]]] = [Screen]
+    while todo:
+        for sub in todo.pop().__subclasses__():
+            if sub.__module__.startswith("bjtrainer."):
+                found.append(sub)
+            todo.append(sub)
+    return found
+
+
+def test_no_screen_binds_ctrl_p() -> None:
+    """Ctrl+P is the palette's on every screen: no key of ours takes it."""
+    screens = _screen_classes()
+    assert TableScreen in screens and len(screens) >= 15
+    for screen in screens:
+        for binding in screen.BINDINGS:
+            keys = binding.key if hasattr(binding, "key") else binding[0]  # type: ignore[union-attr]
+            assert "ctrl+p" not in str(keys).split(","), screen
