@@ -10,7 +10,7 @@ import sys
 
 import bjtrainer
 
-CORE_PACKAGES = ("engine", "ev", "strategy", "trainer", "store")
+CORE_PACKAGES = ("engine", "ev", "strategy", "simulate", "trainer", "store")
 ALSO_WITHOUT_TUI = ["bjtrainer.commands.daily", "bjtrainer.commands.stats"]
 
 
