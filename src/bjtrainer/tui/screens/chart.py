@@ -1,9 +1,10 @@
 """The chart screen: the table's basic-strategy chart, the hand in play marked (G).
 
 The chart is the table's own total-dependent chart, computed exactly for
-its deck count (:func:`bjtrainer.strategy.cached_chart`: about
-half a second the first time, then read from the disk cache), in a worker
-thread so the screen never stalls. The cell of the hand in play is framed
+its deck count (:func:`bjtrainer.strategy.cached_chart`: a preset's read
+from the committed files, another table's computed once, about half a
+second, then read from the disk cache), in a worker thread so the screen
+never stalls. The cell of the hand in play is framed
 (:mod:`bjtrainer.strategy.cells`: its pair row when it may split, else its
 soft or hard total; its column the up card). The arrow keys move a cursor;
 under the grid, the cursor cell's code and the averaged exact EV of every
