@@ -28,7 +28,7 @@ from bjtrainer.strategy.chart import Chart, build_chart
 from bjtrainer.strategy.tables import chart_from_dict, chart_to_dict, read_packaged_chart
 
 #: Bump when the way charts are computed changes: old cache files are then ignored.
-CHART_METHOD_VERSION = 1
+CHART_METHOD_VERSION = 2
 
 
 #: Rules fields the chart's solver never reads: what a table is called, its

@@ -317,12 +317,12 @@ cards are removed, every later card is drawn without replacement and every
 later decision is the best for the exact cards held
 (`bjtrainer.ev.exact.player`, `bjtrainer.ev.exact.dealer`); where the dealer
 checks for blackjack, the figures are conditioned on a clean peek. Splits are
-exact with one split; resplits follow the published approximation that counts
-only the pair cards removed (Wizard of Odds, Blackjack Appendix 9;
-`bjtrainer.ev.exact.split`). Each cell is the play that is best on average
-over the two-card hands making that total (pairs included in the hard rows with
-their non-split values), each hand weighted by its chance against that up card
-after the peek: a total-dependent basic strategy. Regenerate with
+exact with one split; resplits by Eric Farmer's CDP method, each split hand
+played best for the number of pair cards out (`bjtrainer.ev.exact.split`;
+`docs/numbers.md`, "7. Splitting"). Each cell is the play that is best on
+average over the two-card hands making that total (pairs included in the hard
+rows with their non-split values), each hand weighted by its chance against
+that up card after the peek: a total-dependent basic strategy. Regenerate with
 `python -m bjtrainer.strategy.generate`; a test fails when this file differs
 from a fresh computation."""
 

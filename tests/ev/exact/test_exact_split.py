@@ -1,4 +1,4 @@
-"""Splitting for a finite shoe: exact with one split, resplit patterns as published."""
+"""Splitting for a finite shoe: exact with one split, resplits by the CDP method."""
 
 from __future__ import annotations
 
@@ -11,8 +11,9 @@ from bjtrainer.engine.actions import Action
 from bjtrainer.engine.presets import PRESETS
 from bjtrainer.ev import HandSpot
 from bjtrainer.ev.exact.composition import value_index
-from bjtrainer.ev.exact.split import resplit_weights
+from bjtrainer.ev.exact.split import round_weights
 from bjtrainer.ev.exact.spot import analyse_shoe
+from bjtrainer.ev.exact.two_card import two_card_table
 from tests.ev.exact.test_exact_player import (
     TINY,
     Counts,
@@ -21,26 +22,29 @@ from tests.ev.exact.test_exact_player import (
     _dealer_after_hole,
     _total,
 )
+from tests.ev.oracles.cdp_split import split_ev
+from tests.ev.oracles.finite_deck import one_deck, remove
 
 
 def brute_force_patterns(
     pairs: int, others: int, max_hands: int
-) -> tuple[list[Fraction], list[Fraction]]:
+) -> dict[tuple[str, int, int], Fraction]:
     """Deal second cards one hand at a time from ``pairs`` pair cards and ``others`` others.
 
     A hand that draws a pair card while fewer than ``max_hands`` hands exist
-    is split again (``docs/rules/practice.md``, "Splits"). Returns the expected
-    number of hands whose second card is not a pair card (N) and of hands
-    dealt once the round is full (x), by the round's number of resplits.
+    is split again (``docs/rules/practice.md``, "Splits"). Returns the
+    expected number of hands of each kind: ``("N", a, b)`` whose second card
+    is not a pair card and ``("x", a, b)`` dealt once the round is full, in
+    rounds with ``a`` resplits and ``b`` other hands' non-pair second cards.
     """
-    n_hands = [Fraction(0)] * (max_hands - 1)
-    x_hands = [Fraction(0)] * (max_hands - 1)
+    found: dict[tuple[str, int, int], Fraction] = {}
 
     def deal(hands: list[str], current: int, p: int, q: int, chance: Fraction, full: bool) -> None:
         if current == len(hands):
-            resplits = len(hands) - 2
-            n_hands[resplits] += chance * hands.count("N")
-            x_hands[resplits] += chance * hands.count("x")
+            resplits, n_count = len(hands) - 2, hands.count("N")
+            for kind in hands:
+                key = (kind, resplits, n_count - (kind == "N"))
+                found[key] = found.get(key, Fraction(0)) + chance
             return
         if full:
             hands[current] = "x"
@@ -58,18 +62,26 @@ def brute_force_patterns(
             hands[current] = "?"
 
     deal(["?", "?"], 0, pairs, others, Fraction(1), max_hands == 2)
-    return n_hands, x_hands
+    return found
+
+
+def _weights(pairs: int, others: int, max_hands: int) -> dict[tuple[str, int, int], float]:
+    n_hands, x_hands = round_weights(pairs, others, max_hands)
+    return {**{("N", *k): w for k, w in n_hands}, **{("x", *k): w for k, w in x_hands}}
 
 
 @pytest.mark.parametrize(("pairs", "others"), [(2, 47), (3, 13), (22, 287), (1, 5), (0, 9)])
-@pytest.mark.parametrize("max_hands", [2, 3, 4])
+@pytest.mark.parametrize("max_hands", [2, 3, 4, 5])
 def test_resplit_patterns_match_card_by_card_enumeration(
     pairs: int, others: int, max_hands: int
 ) -> None:
-    n_hands, x_hands = resplit_weights(pairs, others, max_hands)
-    want_n, want_x = brute_force_patterns(pairs, others, max_hands)
-    assert n_hands == pytest.approx([float(v) for v in want_n], abs=1e-15)
-    assert x_hands == pytest.approx([float(v) for v in want_x], abs=1e-15)
+    got = _weights(pairs, others, max_hands)
+    want = {
+        key: float(value) for key, value in brute_force_patterns(pairs, others, max_hands).items()
+    }
+    assert got.keys() == want.keys()
+    for key, value in want.items():
+        assert got[key] == pytest.approx(value, abs=1e-15), key
 
 
 def test_three_hand_patterns_are_mgps_table() -> None:
@@ -77,16 +89,21 @@ def test_three_hand_patterns_are_mgps_table() -> None:
 
     NN: 2 EV(N) with chance p(N) p(N); Pxxx: 3 EV(x) with p(P); NPxx:
     EV(N) + 2 EV(x) with p(N) p(P); here with cards drawn without replacement.
+    Each N hand of NN knows the other's non-pair card (b = 1); the x hands of
+    NPxx know the first hand's (b = 1), those of Pxxx none.
     """
     p, q = 3, 13
-    n_hands, x_hands = resplit_weights(p, q, 3)
     nn = Fraction(q, p + q) * Fraction(q - 1, p + q - 1)
     pxxx = Fraction(p, p + q)
     npxx = Fraction(q, p + q) * Fraction(p, p + q - 1)
-    assert n_hands[0] == pytest.approx(float(2 * nn))
-    assert n_hands[1] == pytest.approx(float(npxx))
-    assert x_hands[0] == 0
-    assert x_hands[1] == pytest.approx(float(3 * pxxx + 2 * npxx))
+    assert _weights(p, q, 3) == pytest.approx(
+        {
+            ("N", 0, 1): float(2 * nn),
+            ("N", 1, 0): float(npxx),
+            ("x", 1, 0): float(3 * pxxx),
+            ("x", 1, 1): float(2 * npxx),
+        }
+    )
 
 
 class TwoHandSplit:
@@ -191,3 +208,47 @@ def test_split_aces_take_one_card() -> None:
         expected += chance * solver.stand(_add(ace, card), _add((0,) * 10, card))
     got = analyse_shoe(rules, HandSpot(cards=("A", "A"), up="6"), unseen)
     assert got.evs[Action.SPLIT] == pytest.approx(float(2 * expected), abs=1e-12)
+
+
+# One deck, every pair against every up card: (DAS, RSA, most hands, peek).
+CDP_TABLES = [
+    (True, False, 4, "ace_or_ten"),
+    (False, False, 4, "ace_or_ten"),
+    (True, True, 4, "ace_or_ten"),
+    (False, True, 4, "ace_or_ten"),
+    (True, False, 3, "ace_or_ten"),
+    (True, False, 4, "ace"),  # a ten up is not checked: its blackjack takes every split hand
+]
+
+
+@pytest.mark.parametrize(("das", "rsa", "most", "peek"), CDP_TABLES)
+@pytest.mark.slow
+def test_resplits_equal_the_cdp_brute_force(das: bool, rsa: bool, most: int, peek: str) -> None:
+    """Every one-deck split value equals the independent CDP oracle to 1e-9.
+
+    The oracle (``tests/ev/oracles/cdp_split.py``) deals the round's second
+    cards one at a time and values each hand by inclusion-exclusion over the
+    other hands' non-pair cards, on its own single-hand model; the module
+    here walks the same patterns and removes those cards by the recursion of
+    :mod:`bjtrainer.ev.exact.split`. (Both also agree with Eric Farmer's
+    ``strategy`` program, CDP, to its printed precision, 1e-11.) The oracle's
+    caches are shared by the six tables: about 30 s in all.
+    """
+    rules = PRESETS["practice"].model_copy(
+        update={
+            "id": f"cdp-1d-{das}-{rsa}-{most}-{peek}",
+            "decks": 1,
+            "double_after_split": das,
+            "resplit_aces": rsa,
+            "max_split_hands": most,
+            "peek": peek,
+        }
+    )
+    table = two_card_table(rules)
+    for pair in range(1, 11):
+        for up in range(1, 11):
+            shoe = remove(one_deck(), pair, pair, up)
+            hands = most if pair != 1 or rsa else 2
+            peeked = rules.peeks_with("A" if up == 1 else "T" if up == 10 else str(up))
+            want = split_ev(pair, up, shoe, hands, peeked=peeked, das=das)
+            assert table.split[up - 1, pair - 1] == pytest.approx(want, abs=1e-9), (pair, up)

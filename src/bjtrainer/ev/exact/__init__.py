@@ -33,10 +33,11 @@ Q_j, G
     Dealer-tree nodes of the next depth with a ``j``-th incoming
     transition, and transitions that end the dealer's hand
     (:mod:`bjtrainer.ev.exact.dealer`).
-J
-    Resplits counted in a split round, 0 .. most hands - 2
-    (:mod:`bjtrainer.ev.exact.split`).
+A
+    Counts of more pair cards out solved for a split, 0 .. 2 (most hands -
+    2) (:mod:`bjtrainer.ev.exact.split`).
 
 Not dimensions: P, N and x name the kinds of a split hand's second card in
-the published round patterns (:mod:`bjtrainer.ev.exact.split`).
+the published round patterns, and a, b count cards known to be out
+(:mod:`bjtrainer.ev.exact.split`).
 """

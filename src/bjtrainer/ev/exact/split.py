@@ -1,57 +1,64 @@
-"""Pair splitting for a finite shoe, with resplits, by the usual approximation.
+"""Pair splitting for a finite shoe, with resplits: Eric Farmer's CDP method, exactly.
 
 The rules (``docs/rules/practice.md``, "Splits"; ``docs/numbers.md``, "12.
 The basic-strategy chart", item 3): each split hand starts with one card of
 the pair and gets its second card when its turn begins; a hand whose second
-card is another pair card may be split again while the round has fewer than
+card is another pair card is split again while the round has fewer than
 ``max_split_hands`` hands (aces only with RSA); split aces take one card
 each; double after a split only with DAS; no surrender after a split.
 
-Exact with one split. With no resplit, the two hands' values are equal
-(each hand is played on its own cards, and by exchangeability the cards the
-other hand takes are just unseen cards), so splitting is worth twice one
-hand that starts with one pair card, drawn from the shoe with both pair
-cards and the up card removed (MGP, "Calculating Split EVs Exactly",
-blackjackinfo.com; Eric Farmer in "MGP's BJCA", blackjacktheforum.com: "The
-expected outcome of the two halves of the split are indeed identical"; k_c,
-bjstrat.net "splitAlgorithm").
+Which post-split strategy (``docs/numbers.md``, "7. Splitting"): CDP in
+Eric Farmer's terms (his ``strategy`` program, possiblywrong/blackjack on
+GitHub: "CDP, where post-split strategy is allowed to vary as a function of
+the number of additional pair cards removed"). A split hand plays the
+composition-dependent strategy that maximises EV for the shoe with the up
+card, its own cards and ``a`` more pair cards out; it does not read the
+other split hands' cards.
 
-Resplits: the approximation. Published analysers value resplits by
-counting only the pair cards removed, not the other cards the other split
-hands drew (Wizard of Odds, Blackjack Appendix 9: "For splitting values the
-program only considered how many hands the player had already split, but
-not the other cards drawn in those hands"; MGP's P/N/x round patterns;
-k_c's multipliers per number of pair cards removed). We follow it:
+The round's value, by linearity of expectation (Farmer, "Blackjack and pair
+splitting", possiblywrong.wordpress.com, and his ``blackjack_split.pdf``;
+MGP, "Calculating Split EVs Exactly", blackjackinfo.com):
 
 - A round is a pattern of second cards: P (a pair card, split again while
   hands remain) or N (any other card); once the round has the most hands
-  allowed, every remaining hand takes any card (x). The pattern's chance is
-  exact: pair cards and other cards are drawn without replacement.
-- Each hand is valued as one hand of the pattern's kind, N (second card not
-  a pair card) or x (any second card, no resplit), from the shoe with the
-  up card, the two original pair cards and ``k`` more pair cards removed,
-  where ``k`` is the number of resplits in the whole round (every hand
-  meets the same dealer, who draws after all the split hands). Cards drawn
-  by the other hands are ignored, except through the pattern's chance.
+  allowed, every hand still waiting takes any card (x). Every ordering of
+  the same counts has the same chance (cards drawn without replacement),
+  and the orderings are walked one second card at a time.
+- A hand is valued knowing ``a`` more pair cards are out (the pattern's
+  resplits) and ``b`` cards that are not pair cards (the other hands' N
+  second cards). ``X(a, 0)`` is a split hand taking any second card from
+  the shoe with ``a`` more pair cards out; ``N(a, 0)`` the same hand given a
+  second card that is not a pair card, ``(X(a, 0) - v P(a)) / (1 - v)``
+  with ``P(a)`` the hand whose second card is a pair card (played, not
+  split) and ``v`` the chance of that card. One more known non-pair card
+  is removed by the identity ``E(a, b - 1) = v E(a + 1, b - 1) + (1 - v)
+  E(a, b)``, ``v`` the chance that an unseen card is a pair card:
+  ``E(a, b) = (E(a, b - 1) - v E(a + 1, b - 1)) / (1 - v)``. Each ``X(a,
+  0)`` and ``P(a)`` is played with the strategy optimal for its ``a``, as
+  Farmer's program does; the cards the other hands draw after their second
+  card drop out by exchangeability.
 - Every possible resplit is taken (as published tables assume).
-- Pattern chances use the shoe before the peek; the hand values are
-  conditioned on no dealer blackjack where the dealer has checked.
+- Values are joint with "no dealer blackjack" where the dealer has checked
+  (:mod:`bjtrainer.ev.exact.player`): pattern chances and every ``v`` use
+  the shoe before the peek, and the sum over the round is divided once by
+  ``P(no blackjack)`` of the shoe after the pair and the up card.
 
-With ``max_split_hands`` = 2 (no resplit) this is exact (checked against a
-brute-force deal of both hands in ``tests/ev/exact/test_exact_split.py``).
-With resplits, analysers differ in the details of the approximation: the
-whole-game returns built on these values are within 5e-6 of those printed in
-Wizard of Odds, Blackjack Appendix 9 for 1 to 6 decks, and at a very large
-shoe they become the infinite-deck values of Appendix 1.
+With ``max_split_hands`` = 2 this is the exact value of the two hands
+(checked against a brute-force deal of both hands in
+``tests/ev/exact/test_exact_split.py``); with resplits it equals Farmer's
+CDP figures, checked against an independent enumeration of the rounds in
+``tests/ev/oracles/cdp_split.py``. At a very large shoe it becomes the
+infinite-deck value of Wizard of Odds, Blackjack Appendix 1.
 
-Letters as in :mod:`bjtrainer.ev.exact`: J = resplits counted (0 .. max
-hands - 2); U = up cards; V = 10 point values. P, N and x name kinds of
-second card (MGP's notation), not dimensions.
+Letters as in :mod:`bjtrainer.ev.exact`: A = pair-card removals solved
+(0 .. 2 (most hands - 2)); U = up cards; V = 10 point values. P, N and x
+name kinds of second card (MGP's notation), not dimensions.
 """
 
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -64,12 +71,13 @@ from bjtrainer.ev.exact.player import Family, FamilyValues
 
 FloatArray = npt.NDArray[np.float64]
 
+#: ``(a, b) -> expected number of hands`` of one kind, over the round's patterns.
+Weights = tuple[tuple[tuple[int, int], float], ...]
+
 
 @functools.lru_cache(maxsize=4096)
-def resplit_weights(
-    pairs_left: int, others_left: int, max_hands: int
-) -> tuple[FloatArray, FloatArray]:
-    """Expected number of N-hands and x-hands per resplit count, over round patterns.
+def round_weights(pairs_left: int, others_left: int, max_hands: int) -> tuple[Weights, Weights]:
+    """Expected number of N-hands and x-hands of each kind ``(a, b)``, over round patterns.
 
     Parameters
     ----------
@@ -82,42 +90,35 @@ def resplit_weights(
 
     Returns
     -------
-    tuple[numpy.ndarray, numpy.ndarray]
-        ``(n_hands, x_hands)``, each of shape (J,) with J = ``max_hands`` - 1:
-        ``n_hands[k]`` is the expected number of hands whose second card is
-        not a pair card in rounds with ``k`` resplits, ``x_hands[k]`` the
-        expected number of hands dealt after the round reached
-        ``max_hands``. The split is worth
-        ``sum_k n_hands[k] * EV_N(k) + x_hands[k] * EV_x(k)``.
+    tuple[Weights, Weights]
+        ``(n_hands, x_hands)``: for each ``(a, b)`` (``a`` resplits in the
+        round, ``b`` other hands' second cards that are not pair cards), the
+        expected number of hands whose second card is not a pair card (N),
+        and of hands dealt once the round reached ``max_hands`` (x). The
+        split is worth ``sum n * N(a, b) + sum x * X(a, b)``.
     """
-    size = max(max_hands - 1, 1)
-    n_hands = np.zeros(size)  # (J,)
-    x_hands = np.zeros(size)  # (J,)
+    n_hands: dict[tuple[int, int], float] = {}
+    x_hands: dict[tuple[int, int], float] = {}
 
-    def walk(hands: int, dealt: int, pairs: int, others: int, chance: float) -> None:
+    def add(into: dict[tuple[int, int], float], key: tuple[int, int], weight: float) -> None:
+        if weight:
+            into[key] = into.get(key, 0.0) + weight
+
+    def walk(hands: int, dealt: int, pairs: int, chance: float) -> None:
         # ``dealt`` hands have their second card (each an N); hand ``dealt`` draws next.
-        if hands == max_hands:
-            n_hands[pairs] += chance * dealt
-            x_hands[pairs] += chance * (hands - dealt)
-            return
-        if dealt == hands:
-            n_hands[pairs] += chance * dealt
-            return
-        left = pairs_left - pairs + others_left - others
-        if left <= 0:  # the shoe is empty: count the rest as x hands
-            n_hands[pairs] += chance * dealt
-            x_hands[pairs] += chance * (hands - dealt)
+        left = pairs_left - pairs + others_left - dealt
+        if hands == max_hands or dealt == hands or left <= 0:
+            add(n_hands, (pairs, dealt - 1), chance * dealt)
+            add(x_hands, (pairs, dealt), chance * (hands - dealt))
             return
         pair_chance = (pairs_left - pairs) / left
         if pair_chance > 0:
-            walk(hands + 1, dealt, pairs + 1, others, chance * pair_chance)
+            walk(hands + 1, dealt, pairs + 1, chance * pair_chance)
         if pair_chance < 1:
-            walk(hands, dealt + 1, pairs, others + 1, chance * (1.0 - pair_chance))
+            walk(hands, dealt + 1, pairs, chance * (1.0 - pair_chance))
 
-    walk(2, 0, 0, 0, 1.0)
-    n_hands.setflags(write=False)
-    x_hands.setflags(write=False)
-    return n_hands, x_hands
+    walk(2, 0, 0, 1.0)
+    return tuple(sorted(n_hands.items())), tuple(sorted(x_hands.items()))
 
 
 def max_split_hands_for(rules: Rules, pair: int) -> int:
@@ -127,8 +128,13 @@ def max_split_hands_for(rules: Rules, pair: int) -> int:
     return rules.max_split_hands
 
 
+def removals_for(max_hands: int) -> int:
+    """A: how many pair-card removals a split needs, ``a`` = 0 .. 2 (max_hands - 2)."""
+    return 2 * max(max_hands - 2, 0) + 1
+
+
 def split_families(pair: int, offset: tuple[int, ...], max_hands: int) -> list[Family]:
-    """The families one split needs: one per resplit count ``k``.
+    """The families one split needs: one per count ``a`` of more pair cards out.
 
     Parameters
     ----------
@@ -144,11 +150,11 @@ def split_families(pair: int, offset: tuple[int, ...], max_hands: int) -> list[F
     Returns
     -------
     list[Family]
-        ``max_hands - 1`` families: family ``k`` has ``k`` more pair cards out.
+        :func:`removals_for` families: family ``a`` has ``a`` more pair cards out.
     """
     start = tuple(int(i == pair) for i in range(V))
     families = []
-    for extra in range(max(max_hands - 1, 1)):
+    for extra in range(removals_for(max_hands)):
         shifted = tuple(o + extra * s for o, s in zip(offset, start, strict=True))
         families.append(Family(start=start, offset=shifted, one_card=pair == ACE_INDEX))
     return families
@@ -156,18 +162,22 @@ def split_families(pair: int, offset: tuple[int, ...], max_hands: int) -> list[F
 
 @dataclass(frozen=True)
 class SplitHandValues:
-    """Conditional values of one split hand per resplit count.
+    """Joint values of one split hand per count of more pair cards out.
 
     Attributes
     ----------
     any_card : numpy.ndarray
-        Shape (J, U): EV_x(k), a split hand taking any second card, no resplit.
-    other_card : numpy.ndarray
-        Shape (J, U): EV_N(k), a split hand whose second card is not a pair card.
+        Shape (A, U): X(a, 0), a split hand taking any second card, no resplit.
+    pair_card : numpy.ndarray
+        Shape (A, U): P(a), the two-card hand of two pair cards, played (not split).
+    mass : numpy.ndarray
+        Shape (U,): ``P(no dealer blackjack)`` of the shoe after the pair and
+        the up card where the dealer has checked, else 1.
     """
 
     any_card: FloatArray
-    other_card: FloatArray
+    pair_card: FloatArray
+    mass: FloatArray
 
 
 def split_hand_values(
@@ -178,7 +188,7 @@ def split_hand_values(
     *,
     double_after_split: bool,
 ) -> SplitHandValues:
-    """EV_x(k) and EV_N(k) from solved families (see :func:`split_families`).
+    """X(a, 0) and P(a) from solved families (see :func:`split_families`).
 
     Parameters
     ----------
@@ -187,7 +197,7 @@ def split_hand_values(
     values : FamilyValues
         Solved families, including those of this split.
     family_indices : list[int]
-        Index in ``values`` of family ``k`` = 0, 1, ...
+        Index in ``values`` of family ``a`` = 0, 1, ...
     pair : int
         Pair value index.
     double_after_split : bool
@@ -196,12 +206,12 @@ def split_hand_values(
     Returns
     -------
     SplitHandValues
-        In units of one split hand's wager, conditioned on no dealer
-        blackjack where the dealer has checked.
+        In units of one split hand's wager, joint with no dealer blackjack
+        where the dealer has checked.
     """
     universe = hand_universe()
     start = tuple(int(i == pair) for i in range(V))
-    any_card, other_card = [], []
+    any_card, pair_card = [], []
     for family in family_indices:
         node = values.node(family, start)
         kids = values.child[node]  # (V,): the two-card hands
@@ -211,19 +221,38 @@ def split_hand_values(
             allowed = np.array([rules.may_double_total(int(t)) for t in totals])  # (V,)
             best = np.where(allowed[:, None], np.maximum(best, values.double[kids]), best)
         draw = values.draw(np.array([node]))[0][0]  # (U, V)
-        mass_after = values.mass[kids].T  # (U, V)
-        worth = np.einsum("uv,vu->u", draw, best)  # (U,)
-        not_pair = np.arange(V) != pair  # (V,)
-        other_chance = draw[:, not_pair].sum(axis=1)  # (U,)
-        other_worth = np.einsum("uv,vu->u", draw[:, not_pair], best[not_pair])  # (U,)
-        other_mass = (draw[:, not_pair] * mass_after[:, not_pair]).sum(axis=1)  # (U,)
-        mass = values.mass[node]  # (U,)
-        with np.errstate(divide="ignore", invalid="ignore"):
-            any_card.append(np.where(mass > 0, worth / mass, 0.0))
-            other_card.append(
-                np.where((other_chance > 0) & (other_mass > 0), other_worth / other_mass, 0.0)
-            )
-    return SplitHandValues(any_card=np.array(any_card), other_card=np.array(other_card))
+        any_card.append(np.einsum("uv,vu->u", draw, best))  # (U,)
+        pair_card.append(best[pair])  # (U,)
+    mass = values.mass[values.node(family_indices[0], start)]  # (U,)
+    return SplitHandValues(
+        any_card=np.array(any_card), pair_card=np.array(pair_card), mass=np.array(mass)
+    )
+
+
+def _removing_non_pairs(
+    base: Callable[[int], float], pairs: int, total: int, own: int
+) -> Callable[[int, int], float]:
+    """E(a, b) from E(a, 0) by the identity of the module docstring (memoised).
+
+    ``own`` is 1 for an N hand (its own second card is a known non-pair card
+    too), 0 for an x hand; ``pairs`` and ``total`` count the shoe after the
+    pair and the up card. A pattern that cannot happen (no other card left)
+    is worth 0; its chance is 0 too.
+    """
+
+    @functools.cache
+    def value(a: int, b: int) -> float:
+        if b == 0:
+            return base(a)
+        unseen = total - own - a - (b - 1)
+        chance = max(pairs - a, 0) / unseen if unseen > 0 else 1.0
+        if chance >= 1.0:
+            return 0.0
+        if chance == 0.0:
+            return value(a, b - 1)
+        return (value(a, b - 1) - chance * value(a + 1, b - 1)) / (1.0 - chance)
+
+    return value
 
 
 def split_value(
@@ -234,7 +263,7 @@ def split_value(
     Parameters
     ----------
     hands : SplitHandValues
-        EV_x(k) and EV_N(k), shapes (J, U).
+        X(a, 0), P(a), shapes (A, U), and the base ``P(no blackjack)``.
     pairs_left, others_left : array_like
         Shape (U,): pair cards and other cards in the shoe after the pair and
         the up card are out.
@@ -246,12 +275,37 @@ def split_value(
     numpy.ndarray
         Shape (U,): total expected return of the hands the split makes
         (doubles included), conditioned on no dealer blackjack where the
-        dealer has checked.
+        dealer has checked (0 where the shoe cannot follow a clean peek).
     """
     pairs = np.asarray(pairs_left, dtype=np.int64).reshape(-1)  # (U,)
     others = np.asarray(others_left, dtype=np.int64).reshape(-1)  # (U,)
     result = np.zeros(len(pairs))  # (U,)
     for u in range(len(pairs)):
-        n_hands, x_hands = resplit_weights(int(pairs[u]), int(others[u]), max_hands)
-        result[u] = n_hands @ hands.other_card[:, u] + x_hands @ hands.any_card[:, u]
+        mass = float(hands.mass[u])
+        if mass > 0:
+            any_card, pair_card = hands.any_card[:, u], hands.pair_card[:, u]  # (A,) each
+            joint = _round_joint(any_card, pair_card, int(pairs[u]), int(others[u]), max_hands)
+            result[u] = joint / mass
     return result
+
+
+def _round_joint(
+    any_card: FloatArray, pair_card: FloatArray, pairs: int, others: int, max_hands: int
+) -> float:
+    """Joint value of the split round for one up card: X(a, 0) and P(a) have shape (A,)."""
+    total = pairs + others
+
+    def x_base(a: int) -> float:
+        return float(any_card[a])
+
+    def n_base(a: int) -> float:
+        chance = max(pairs - a, 0) / (total - a) if total > a else 1.0
+        if chance >= 1.0:
+            return 0.0
+        return float(any_card[a] - chance * pair_card[a]) / (1.0 - chance)
+
+    other_card = _removing_non_pairs(n_base, pairs, total, 1)
+    any_second = _removing_non_pairs(x_base, pairs, total, 0)
+    n_hands, x_hands = round_weights(pairs, others, max_hands)
+    joint = sum(w * other_card(a, b) for (a, b), w in n_hands)
+    return joint + sum(w * any_second(a, b) for (a, b), w in x_hands)

@@ -14,8 +14,8 @@ Method: the exact finite-shoe recursion of :mod:`bjtrainer.ev.exact.player`
 (card removal at every step, the dealer by :mod:`bjtrainer.ev.exact.dealer`,
 conditioned on no blackjack where the dealer has checked) and the split
 values of :mod:`bjtrainer.ev.exact.split` (exact with one split; resplits
-by the published approximation stated there). A split from a hand that is
-itself a split hand counts only the hands still allowed
+by Eric Farmer's CDP method, ``docs/numbers.md``, "7. Splitting"). A split
+from a hand that is itself a split hand counts only the hands still allowed
 (``max_split_hands - hands_in_round + 1``); later one-card hands waiting
 in the round are left out of its value.
 

@@ -111,8 +111,9 @@ def solve_two_card_table(
         for pair in range(V):
             most = max_split_hands_for(rules, pair)
             offset = tuple(int(i == pair) for i in range(V))
-            split_index[pair] = list(range(len(families), len(families) + most - 1))
-            families.extend(split_families(pair, offset, most))
+            more = split_families(pair, offset, most)
+            split_index[pair] = list(range(len(families), len(families) + len(more)))
+            families.extend(more)
     steps = len(ups) + 1 + len(split_index)
     report = None if on_progress is None else lambda done, _: on_progress(done, steps)
     values = solve_families(rules, ups, shoes, families, report)
