@@ -8,6 +8,8 @@ the grade line says so. Insurance: basic strategy never takes it.
 
 from __future__ import annotations
 
+import pytest
+
 from bjtrainer.engine.actions import Action
 from bjtrainer.engine.presets import PRESETS
 from bjtrainer.ev import analyse
@@ -49,3 +51,27 @@ def test_insurance_chart_play_is_to_decline() -> None:
     assert chart_play(PRACTICE, spot) is Action.NO_INSURANCE
     verdict = Coach(PRACTICE).grade(spot, Action.INSURANCE)
     assert not verdict.accepted
+
+
+def test_the_first_graded_decision_reads_the_committed_chart(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """No exact computation in the key handler: the solver refuses, the grade still comes."""
+    import bjtrainer.strategy.cache as cache_module
+    import bjtrainer.strategy.chart as chart_module
+    from bjtrainer.strategy import cached_chart
+
+    def refuse(*args: object, **kwargs: object) -> None:
+        raise AssertionError("the chart was computed inside a graded decision")
+
+    for module, name in (
+        (cache_module, "build_chart"),
+        (chart_module, "two_card_table"),
+        (chart_module, "solve_two_card_table"),
+    ):
+        monkeypatch.setattr(module, name, refuse)
+    cached_chart.cache_clear()
+    spot = Spot("practice", ("A", "2"), "5", legal=OPENING)
+    verdict = Coach(PRACTICE).grade(spot, Action.DOUBLE)
+    assert verdict.accepted and verdict.is_chart_play  # A,2 v 5: Dh in the six-deck chart
+    cached_chart.cache_clear()

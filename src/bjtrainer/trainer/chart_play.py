@@ -5,7 +5,8 @@ within 2% of the original wager of the best independent-draw EV
 (``docs/numbers.md``, "9. Grading"). The chart is the table's own
 (``docs/numbers.md``, "12. The basic-strategy chart"):
 computed exactly for its deck count (six decks; one for ``home``) by
-:mod:`bjtrainer.strategy`, once per rules and then cached on disk.
+:mod:`bjtrainer.strategy`: a preset's read from the committed files, any
+other table's computed once per rules and then cached on disk.
 
 Basic strategy never takes insurance, so the chart play at the insurance
 offer is to decline.
@@ -25,8 +26,9 @@ def chart_play(rules: Rules, spot: Spot) -> Action | None:
     Parameters
     ----------
     rules : Rules
-        The table; its chart is computed on first use (about 0.4 s for six
-        decks) and cached in memory and on disk.
+        The table; a preset's chart is read from the committed files, any
+        other's computed on first use (about 0.4 s for six decks) and cached
+        in memory and on disk.
     spot : Spot
         A hand decision, or an insurance offer (legal actions
         ``INSURANCE`` / ``NO_INSURANCE``).
