@@ -66,6 +66,7 @@ def test_an_unknown_shell_is_a_usage_error(capsys: pytest.CaptureFixture[str]) -
     assert "invalid choice" in capsys.readouterr().err
 
 
+@pytest.mark.slow
 def test_no_other_command_imports_shtab() -> None:
     code = (
         "import sys\n"

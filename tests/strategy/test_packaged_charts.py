@@ -75,6 +75,7 @@ def test_a_renamed_preset_with_other_chips_reads_the_presets_chart(
     assert chart.code("hard 16", "T").value == committed_codes("night")["hard 16"][8]
 
 
+@pytest.mark.slow
 def test_renaming_a_custom_table_or_its_chips_reuses_its_cached_chart(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:

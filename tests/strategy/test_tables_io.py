@@ -78,6 +78,7 @@ def test_a_missing_file_is_refused(practice: Chart, tmp_path: Path) -> None:
         committed_differences(PRACTICE, practice, tmp_path)
 
 
+@pytest.mark.slow
 def test_the_chart_is_cached_on_disk(isolated_home: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """Computed once, then read back in another process (here: after the memo is cleared)."""
     own = build_chart(OWN)
