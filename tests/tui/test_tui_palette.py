@@ -7,18 +7,22 @@ the screen that work now; choosing one runs it as its key would.
 
 from __future__ import annotations
 
+import csv
 import importlib
 import pkgutil
+from pathlib import Path
 
+import pytest
 from textual.command import CommandList, CommandPalette
 from textual.screen import Screen
 
 import bjtrainer.tui.screens
+from bjtrainer.store import Store
 from bjtrainer.tui.palette import APP_COMMANDS, palette_entries
 from bjtrainer.tui.screens.daily_five import DailyFiveScreen
 from bjtrainer.tui.screens.new_session import NewSessionScreen
 from bjtrainer.tui.screens.table import TableScreen
-from tests.tui.tui_support import AppFactory
+from tests.tui.tui_support import AppFactory, notices
 
 # Hard 16 against a 10 (hole 7).
 SIXTEEN = ["TS", "TH", "6D", "7C"]
@@ -33,6 +37,7 @@ APP_NAMES = [
     "Stats",
     "Tables",
     "Lessons",
+    "Export",
     "Help",
 ]
 
@@ -46,6 +51,7 @@ def listed(palette: CommandPalette) -> list[str]:
     ]
 
 
+@pytest.mark.slow
 async def test_ctrl_p_lists_the_app_commands_theme_and_the_table_keys(
     build_app: AppFactory,
 ) -> None:
@@ -64,6 +70,7 @@ async def test_ctrl_p_lists_the_app_commands_theme_and_the_table_keys(
         assert len(names) == len(set(names))  # H and C, S and P: one entry each
 
 
+@pytest.mark.slow
 async def test_the_palette_runs_a_command(build_app: AppFactory) -> None:
     app = build_app(SIXTEEN)
     async with app.run_test(size=(100, 34)) as pilot:
@@ -77,6 +84,7 @@ async def test_the_palette_runs_a_command(build_app: AppFactory) -> None:
         assert isinstance(app.screen_stack[-2], NewSessionScreen)  # Esc goes back to the menu
 
 
+@pytest.mark.slow
 async def test_the_palette_deals_and_hints_like_the_keys(build_app: AppFactory) -> None:
     app = build_app(SIXTEEN)
     async with app.run_test(size=(100, 34)) as pilot:
@@ -100,6 +108,7 @@ async def test_every_app_command_is_offered_over_the_table(build_app: AppFactory
         assert names[: len(APP_COMMANDS)] == [command.name for command in APP_COMMANDS]
 
 
+@pytest.mark.slow
 async def test_over_the_menu_the_palette_lists_its_keys(build_app: AppFactory) -> None:
     app = build_app(SIXTEEN)
     async with app.run_test(size=(100, 34)) as pilot:
@@ -109,6 +118,38 @@ async def test_over_the_menu_the_palette_lists_its_keys(build_app: AppFactory) -
         names = [name for name, _, _ in palette_entries(app.screen)]
         topics = [f"Topic {number}" for number in range(1, 7)]
         assert names == ["Help", *topics, "Mistakes", "Daily five", "Due", "Stats", "Back"]
+
+
+@pytest.mark.slow
+async def test_export_writes_the_tables_decisions_and_names_the_file(
+    build_app: AppFactory, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Hard 16 v 10 stood on: one graded decision, exported as one CSV row."""
+    monkeypatch.setenv("BJTRAINER_HOME", str(tmp_path / "home"))
+    with Store.open(tmp_path / "bj.db") as store:
+        app = build_app(SIXTEEN, on=store)
+        async with app.run_test(size=(100, 34), notifications=True) as pilot:
+            await pilot.press("enter", "s")
+            await pilot.pause()
+            entries = {name: run for name, _, run in palette_entries(app.screen)}
+            await entries["Export"]()
+            await app.workers.wait_for_complete()
+            await pilot.pause()
+            said = notices(app)
+    files = list((tmp_path / "home").glob("bjtrainer-decisions-practice-*.csv"))
+    assert len(files) == 1
+    assert said[-1] == f"Exported 1 graded decision to {files[0]}"
+    with files[0].open(newline="") as handle:
+        rows = list(csv.DictReader(handle))
+    assert [(row["cards"], row["up"], row["action"], row["rules_id"]) for row in rows] == [
+        ("6 T", "T", "stand", "practice")
+    ]
+    # Late surrender returns half the bet: -0.5, better than standing on 16 v 10
+    # (-0.540 with independent draws), so the stand gives up the difference.
+    row = rows[0]
+    assert (row["best"], row["ev_surrender"], row["accepted"]) == ("surrender", "-0.5", "false")
+    assert float(row["ev_lost"]) == pytest.approx(-0.5 - float(row["ev_stand"]))
+    assert float(row["ev_stand"]) == pytest.approx(-0.540, abs=5e-4)
 
 
 def _screen_classes() -> list[type[Screen[object]]]:

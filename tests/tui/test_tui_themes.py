@@ -56,6 +56,7 @@ def test_wcag_ratio_of_known_pairs() -> None:
     )
 
 
+@pytest.mark.slow
 async def test_the_felt_text_reads_in_every_theme(build_app: AppFactory) -> None:
     app = build_app(SPLIT)
     names = [*BUILTIN_THEMES, HIGH_CONTRAST.name]
@@ -93,6 +94,7 @@ async def test_light_theme_names_colours_that_read(build_app: AppFactory) -> Non
             assert wcag_ratio(colour, background) >= 4.5, name
 
 
+@pytest.mark.slow
 def test_table_in_textual_light(snap_compare: SnapCompare, build_app: AppFactory) -> None:
     async def light(pilot: Pilot[None]) -> None:
         pilot.app.theme = "textual-light"
@@ -101,6 +103,7 @@ def test_table_in_textual_light(snap_compare: SnapCompare, build_app: AppFactory
     assert snap_compare(build_app(SPLIT), run_before=light, terminal_size=SMALL)
 
 
+@pytest.mark.slow
 def test_night_table_in_high_contrast(snap_compare: SnapCompare, build_app: AppFactory) -> None:
     async def high_contrast(pilot: Pilot[None]) -> None:
         pilot.app.theme = HIGH_CONTRAST.name
@@ -110,6 +113,7 @@ def test_night_table_in_high_contrast(snap_compare: SnapCompare, build_app: AppF
     assert snap_compare(app, run_before=high_contrast, terminal_size=SMALL)
 
 
+@pytest.mark.slow
 async def test_high_contrast_marks_the_active_hand_and_the_repeat_box(
     build_app: AppFactory,
 ) -> None:
@@ -136,6 +140,7 @@ async def test_high_contrast_marks_the_active_hand_and_the_repeat_box(
         assert titles == ["Hand 1", "Hand 2"]
 
 
+@pytest.mark.slow
 async def test_the_theme_is_remembered(build_app: AppFactory, store: Store) -> None:
     app = build_app(SPLIT)
     async with app.run_test(size=SMALL) as pilot:
@@ -161,6 +166,7 @@ async def test_a_theme_chosen_on_the_sit_down_screen(build_app: AppFactory, stor
     assert store.get_setting(THEME_SETTING) == "textual-light"
 
 
+@pytest.mark.slow
 async def test_ascii_design_draws_dialogs_and_toasts_in_ascii(build_app: AppFactory) -> None:
     app = build_app(SPLIT, design="ascii")
     async with app.run_test(size=(100, 34), notifications=True) as pilot:

@@ -6,8 +6,10 @@ palette"). :class:`BjTrainerCommands` offers:
 - the app's own commands, :data:`APP_COMMANDS`: Deal, Hint, Why, Chart and
   Help run on the screen the palette was opened over when it has them (the
   table, a practice set...); New session, Daily five, Stats, Tables and
-  Lessons are offered at the table. A command that cannot be done now says
-  why in a notice, as its key does;
+  Lessons are offered at the table, and Export, which writes the table's
+  graded decisions as a CSV file into the data folder and says where
+  (``docs/export.md``; the rows of ``bjtrainer export``). A command that
+  cannot be done now says why in a notice, as its key does;
 - every other key of that screen that works now, by its footer label, with
   its key and its help line (the binding's tooltip);
 
@@ -19,12 +21,20 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass
+from datetime import datetime
 from functools import partial
+from pathlib import Path
 
 from textual.actions import parse as parse_action
 from textual.command import DiscoveryHit, Hit, Hits, Provider
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
+from bjtrainer import paths
+from bjtrainer.errors import BjTrainerError
+from bjtrainer.store import Store
+from bjtrainer.trainer.clock import now
+from bjtrainer.trainer.export import export_to_folder
 from bjtrainer.tui.screens.new_session import NewSessionScreen
 from bjtrainer.tui.screens.play_base import ButtonScreen
 from bjtrainer.tui.screens.table import TableScreen
@@ -79,6 +89,12 @@ APP_COMMANDS: tuple[AppCommand, ...] = (
     ),
     AppCommand("Tables", "Choose the table, the card design and the theme (T)", "tables"),
     AppCommand("Lessons", "The guided introductions (L)", "lessons", table_only=True),
+    AppCommand(
+        "Export",
+        "Write this table's graded decisions as a CSV file into the data folder",
+        "export",
+        table_only=True,
+    ),
     AppCommand("Help", "The keys of this screen (F1)", "help"),
 )
 
@@ -91,6 +107,9 @@ def _offered(command: AppCommand, screen: Screen[object]) -> bool:
 
 async def _run_app_command(command: AppCommand, screen: Screen[object]) -> None:
     """Run ``command`` on ``screen`` (or on the New session menu it opens first)."""
+    if command.action == "export" and isinstance(screen, TableScreen):
+        export_decisions(screen)
+        return
     if command.menu:
         menu = NewSessionScreen(screen.app.session.practice, screen.design)  # type: ignore[attr-defined]
         await screen.app.push_screen(menu)
@@ -100,6 +119,52 @@ async def _run_app_command(command: AppCommand, screen: Screen[object]) -> None:
         screen.run_now(command.action)  # says why in a notice when it cannot be done now
     else:
         await screen.run_action(command.action)
+
+
+def export_decisions(screen: TableScreen) -> None:
+    """Write the table's graded decisions into the data folder; a notice gives the path.
+
+    A store file is read on a connection of its own in a worker thread (the
+    keys keep working through a long export); a store held in memory is read
+    at once. A problem (no data folder, a store that cannot be read, a file
+    that cannot be written) is the notice instead; no file is left.
+    """
+    session = screen.session
+    try:
+        folder = paths.data_dir()
+    except BjTrainerError as exc:
+        screen.notify(str(exc), severity="error")
+        return
+    moment = now(session.clock)
+    rules_id = session.table.rules.id
+    location = Path(session.store.location)
+    if session.store.unsaved is None and location.is_file():
+        screen.notify("Exporting your decisions...")
+
+        def in_thread() -> None:
+            try:
+                with Store.open(location) as store:
+                    message, severity = _exported(store, rules_id, folder, moment)
+            except BjTrainerError as exc:
+                message, severity = str(exc), "error"
+            screen.app.call_from_thread(screen.notify, message, severity=severity)
+
+        screen.run_worker(in_thread, thread=True, group="export", exclusive=True)
+        return
+    message, severity = _exported(session.store, rules_id, folder, moment)
+    screen.notify(message, severity=severity)
+
+
+def _exported(
+    store: Store, rules_id: str, folder: Path, moment: datetime
+) -> tuple[str, SeverityLevel]:
+    """Export ``rules_id``'s decisions into ``folder``: the notice and its severity."""
+    try:
+        path, count = export_to_folder(store, folder, moment, rules_id=rules_id)
+    except BjTrainerError as exc:
+        return str(exc), "error"
+    noun = "decision" if count == 1 else "decisions"
+    return f"Exported {count} graded {noun} to {path}", "information"
 
 
 async def _run_binding(action: str, screen: Screen[object]) -> None:
