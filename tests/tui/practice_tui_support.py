@@ -125,4 +125,4 @@ async def play_set(pilot: Pilot[None], choose: Chooser) -> list[PendingDecision]
         await pilot.press(ACTION_KEYS[action])
         after = practice_set.pending
         if after is not None and after.missed is not None:
-            await pilot.press("o")  # play on with the missed answer
+            await pilot.press("k")  # play on with the missed answer

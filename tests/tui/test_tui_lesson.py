@@ -111,7 +111,7 @@ async def test_the_sidebar_button_opens_the_lessons(build_app: AppFactory) -> No
     app = build_app(REAL)
     async with app.run_test(size=SIZE) as pilot:
         button = app.screen.query_one("#button-lessons")
-        assert "Guided introductions" in str(button.render())
+        assert "Lessons L" in str(button.render())
         await pilot.click("#button-lessons")
         assert isinstance(app.screen, LessonListScreen)
 

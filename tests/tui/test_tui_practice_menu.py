@@ -155,4 +155,7 @@ def test_every_listed_key_has_its_action(screen_type: type, keys: tuple[KeyInfo,
         _, name, _ = parse_action(key.action)
         assert callable(getattr(screen_type, f"action_{name}", None)), key
     bound = {binding.action for binding in screen_type.BINDINGS}  # type: ignore[attr-defined]
-    assert bound == {key.action for key in keys}
+    listed = {key.action for key in keys}
+    if screen_type is SetScreen:  # each key also runs anyway, to say why it does not work now
+        listed |= {f"anyway({action!r})" for action in listed}
+    assert bound == listed

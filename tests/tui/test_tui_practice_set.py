@@ -64,18 +64,18 @@ async def test_a_focused_set_through_the_keys(store: Store) -> None:
         assert not feedback.accepted
         assert label(worst).lower()[:4] in feedback.reason.lower()  # the reason compares
         assert label(best).lower()[:4] in feedback.reason.lower()  # the two plays
-        assert feedback.prompt.startswith("Missed. T retries")
+        assert feedback.prompt.startswith("Missed. A retries")
         assert len(store.attempts("practice")) == 1
         # The same key again (a double press) is not a retry: nothing is recorded.
         await pilot.press(ACTION_KEYS[worst])
         assert len(store.attempts("practice")) == 1
-        assert notices(app)[-1].startswith("You missed this decision: T retries it")
+        assert notices(app)[-1].startswith("You missed this decision: A retries it")
         # An answer carrying the token of a decision already answered changes nothing.
         outcome = screen.answer(best, pending.token)
         assert outcome is not None and not outcome.recorded
         assert len(store.attempts("practice")) == 1
         # T, then the best play: a retry, accepted, counted apart.
-        await pilot.press("t")
+        await pilot.press("a")
         await pilot.press(ACTION_KEYS[best])
         retried = screen.query_one(FeedbackView).picture.grade
         assert retried.startswith(f"✔ {label(best)} on pair ") and " (retry) " in retried
@@ -147,7 +147,7 @@ async def test_leaving_a_set_midway_asks_first_and_shows_the_answers_so_far(
         pending = practice_set.pending
         assert pending is not None
         worst = worst_action(PRACTICE, pending)
-        await pilot.press(ACTION_KEYS[worst], "o")  # one miss, played on
+        await pilot.press(ACTION_KEYS[worst], "k")  # one miss, played on
         assert len(store.attempts("practice")) == 1
         # Esc asks; N keeps the set where it was.
         await pilot.press("escape")

@@ -65,7 +65,7 @@ async def test_play_on_after_a_miss_shows_the_reason_and_the_result(store: Store
                 await pilot.press("enter")
         else:
             raise AssertionError("no spot where standing is a miss came up")
-        await pilot.press("s", "o")  # the miss, then play it on: the hand is over
+        await pilot.press("s", "k")  # the miss, then play it on: the hand is over
         await pilot.pause()
         picture = screen.query_one(FeedbackView).picture
         best = max(evs, key=evs.__getitem__)
@@ -81,7 +81,7 @@ async def test_play_on_after_a_miss_shows_the_reason_and_the_result(store: Store
 async def test_a_miss_at_80_by_24_shows_its_grade_its_reason_and_what_to_do(
     store: Store,
 ) -> None:
-    """The grade line comes first and the prompt ("Missed. T retries ...") last:
+    """The grade line comes first and the prompt ("Missed. A retries ...") last:
     after a miss the felt scrolls so that the whole feedback is on screen."""
     from bjtrainer.trainer.wording import label
     from bjtrainer.tui.widgets.feedback import FeedbackView
@@ -102,4 +102,4 @@ async def test_a_miss_at_80_by_24_shows_its_grade_its_reason_and_what_to_do(
         rows = [line.strip() for line in drawn_lines(feedback) if line.strip()]
         assert rows[0].startswith(f"✘ {label(worst)} on hard ")
         text = " ".join(rows)
-        assert text.endswith(f"Missed. T retries this decision; O plays on with {label(worst)}.")
+        assert text.endswith(f"Missed. A retries this decision; K plays on with {label(worst)}.")

@@ -228,6 +228,13 @@ DAILY_KEYS: tuple[KeyInfo, ...] = (
 
 #: Stats.
 STATS_KEYS: tuple[KeyInfo, ...] = (
+    KeyInfo(
+        "ctrl+e",
+        "export",
+        "Export",
+        "Ctrl+E",
+        "Export: this table's graded decisions as a CSV file in the data folder",
+    ),
     KeyInfo("escape", "back", "Back", "Esc", "Back to the menu"),
     _HELP,
     _QUIT,

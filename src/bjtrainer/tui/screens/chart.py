@@ -9,7 +9,13 @@ never stalls. The cell of the hand in play is framed
 soft or hard total; its column the up card). The arrow keys move a cursor;
 under the grid, the cursor cell's code and the averaged exact EV of every
 action behind it (``Chart.evs``, units of the original wager), and a legend
-of the codes. Esc, G or Q closes it.
+of the codes. Esc or G closes it; Q quits, as at the table.
+
+At 80 x 24 every part stays reachable (``docs/numbers.md``, "12. The
+basic-strategy chart"): the grid draws compact two-character cells
+(:class:`~bjtrainer.tui.widgets.chart_grid.ChartGrid`), the grid and the
+legend scroll (``#chart-body``) and follow the cursor, End scrolls to the
+legend, and the cursor cell's line stays on screen under them.
 """
 
 from __future__ import annotations
@@ -21,6 +27,8 @@ from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.geometry import Region
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 from textual.worker import Worker, WorkerState
@@ -31,7 +39,7 @@ from bjtrainer.strategy.cells import SpotCell
 from bjtrainer.trainer.legal import best_of
 from bjtrainer.trainer.wording import in_display_order, label, signed
 from bjtrainer.tui.views.cards import plain_text
-from bjtrainer.tui.widgets.chart_grid import ChartGrid
+from bjtrainer.tui.widgets.chart_grid import LEFT_ROWS, RIGHT_ROWS, ChartGrid
 
 #: The worker group of the chart computation.
 CHART_WORKER = "chart"
@@ -142,7 +150,9 @@ class ChartScreen(Screen[None]):
         Binding("pageup", "section(-1)", "Section up", key_display="PgUp", show=False),
         Binding("pagedown", "section(1)", "Section down", key_display="PgDn", show=False),
         Binding("home", "to_hand", "Your hand", key_display="Home"),
-        Binding("escape,g,q", "close", "Close", key_display="Esc"),
+        Binding("end", "legend", "Legend", key_display="End"),
+        Binding("escape,g,G", "close", "Close", key_display="Esc"),
+        Binding("q,Q", "quit", "Quit", show=False),
     ]
 
     def __init__(self, rules: Rules, cell: SpotCell | None, *, ascii_only: bool = False) -> None:
@@ -158,20 +168,26 @@ class ChartScreen(Screen[None]):
         return plain_text(text) if self.ascii_only else text
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Hide Home ("Your hand") when no hand is in play."""
-        return self.cell is not None if action == "to_hand" else True
+        """Hide Home ("Your hand") when no hand is in play, End while all of it shows."""
+        if action == "to_hand":
+            return self.cell is not None
+        if action == "legend":
+            body = self.query("#chart-body")
+            return bool(body) and body.first().max_scroll_y > 0
+        return True
 
     def compose(self) -> ComposeResult:
         rules = self.rules
         yield Static(self._text(f"Basic strategy · {rules.name or rules.id}"), id="chart-title")
         yield Static(
-            f"Exact for {decks_text(rules)}; each cell is the best play averaged over "
-            "the two-card hands of its total.",
+            f"Exact for {decks_text(rules)}; each cell: the best play averaged over "
+            "its two-card hands.",
             id="chart-about",
         )
-        yield ChartGrid(id="chart-grid")
+        with VerticalScroll(id="chart-body", can_focus=False):
+            yield ChartGrid(id="chart-grid")
+            yield Static(id="chart-legend")
         yield Static(id="chart-detail")
-        yield Static(id="chart-legend")
         yield Footer(compact=True)
 
     def on_mount(self) -> None:
@@ -202,14 +218,28 @@ class ChartScreen(Screen[None]):
         if event.state is WorkerState.SUCCESS and isinstance(worker.result, Chart):
             self.chart = worker.result
             self.query_one(ChartGrid).chart = self.chart
-            self.query_one("#chart-legend", Static).update(legend(self.chart))
+            self._show_legend()
             self._show_cursor()
         elif event.state is WorkerState.ERROR:
             self.query_one(ChartGrid).message = f"The chart could not be computed: {worker.error}"
 
+    def on_resize(self) -> None:
+        """Pack the legend to the new width."""
+        self._show_legend()
+
+    def _show_legend(self) -> None:
+        if self.chart is None:
+            return
+        width = self.query_one("#chart-body").scrollable_content_region.width
+        self.query_one("#chart-legend", Static).update(
+            legend(self.chart, width=width or LEGEND_WIDTH)
+        )
+        self.call_after_refresh(self.refresh_bindings)  # End shows while there is more below
+
     def _show_cursor(self) -> None:
         grid = self.query_one(ChartGrid)
         grid.cursor = self.cursor
+        self._follow_cursor()
         chart = self.chart
         if chart is None:
             return
@@ -219,8 +249,24 @@ class ChartScreen(Screen[None]):
             Group(Text(self._hand_line(), style="italic"), detail)
         )
 
+    def _follow_cursor(self) -> None:
+        """Scroll the grid so that the cursor's row shows (with the header near the top)."""
+        grid = self.query_one(ChartGrid)
+        name = ROWS[self.cursor[0]]
+        rows = LEFT_ROWS if name in LEFT_ROWS else RIGHT_ROWS
+        line = 1 + rows.index(name)  # line 0 is the header of up cards
+        top = 0 if line <= 3 else line - 1
+        region = Region(0, grid.virtual_region.y + top, 1, line - top + 2)
+        self.query_one("#chart-body").scroll_to_region(region, animate=False, immediate=True)
+
+    def action_legend(self) -> None:
+        """Scroll to the end: the last rows and the legend."""
+        self.query_one("#chart-body").scroll_end(animate=False)
+
     def action_move(self, rows: int, columns: int) -> None:
-        """Move the cursor; it stops at the edges."""
+        """Move the cursor; it stops at the edges (down at the last row shows the legend)."""
+        if rows > 0 and self.cursor[0] == len(ROWS) - 1:
+            self.action_legend()
         row = min(max(self.cursor[0] + rows, 0), len(ROWS) - 1)
         column = min(max(self.cursor[1] + columns, 0), len(COLUMNS) - 1)
         self.cursor = (row, column)
@@ -249,3 +295,7 @@ class ChartScreen(Screen[None]):
     def action_close(self) -> None:
         """Back to the table."""
         self.dismiss(None)
+
+    def action_quit(self) -> None:
+        """Quit, as Q does at the table (the table was saved after its last action)."""
+        self.app.exit()

@@ -3,16 +3,19 @@
 A lesson (:mod:`bjtrainer.trainer.lessons`) is played on its own lesson
 table with the table screen's widgets and keys (H / C hit, S / P stand,
 D double, X split, R surrender, Y / N insurance, ? hint, W why, Enter the
-next hand); the side panel says what to look at and why. Esc or Q leaves at
-any moment, mid-hand included: the real table was never touched, so it is
-there exactly as it was (docs/playing.md, "Guided introductions"). A lesson
-played to its end is marked finished in the store.
+next hand); the side panel says what to look at and why. Esc leaves at any
+moment, mid-hand included: the real table was never touched, so it is there
+exactly as it was (docs/playing.md, "Guided introductions"); Q quits, as at
+the table. The footer shows only the keys that work now (the legal plays,
+Enter once the hand is over). A lesson played to its end is marked finished
+in the store.
 """
 
 from __future__ import annotations
 
 from typing import ClassVar
 
+from textual.actions import parse as parse_action
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -31,7 +34,8 @@ from bjtrainer.trainer.lessons import (
     mark_finished,
 )
 from bjtrainer.trainer.wording import ACTION_VERBS
-from bjtrainer.tui.keys import TABLE_KEYS, table_has_play
+from bjtrainer.tui.keys import LESSON_KEYS, KeyInfo, live_bindings, table_has_play
+from bjtrainer.tui.screens.help import HelpScreen
 from bjtrainer.tui.screens.play_base import PlayScreen
 from bjtrainer.tui.views.cards import DEFAULT_DESIGN, CardDesign
 from bjtrainer.tui.views.table import dealer_picture, hand_pictures
@@ -40,9 +44,6 @@ from bjtrainer.tui.widgets.dealer_view import DealerView
 from bjtrainer.tui.widgets.feedback import FeedbackPicture, FeedbackView
 from bjtrainer.tui.widgets.felt import Felt
 from bjtrainer.tui.widgets.hand_view import HandsRow
-
-#: The table keys a lesson takes: the plays, Hint, Why and Enter.
-_LESSON_ACTIONS = ("deal", "play(", "hint", "why")
 
 
 def lesson_list_lines(lessons: tuple[Lesson, ...], finished: frozenset[str]) -> list[str]:
@@ -99,6 +100,14 @@ class LessonListScreen(ModalScreen[Lesson | None]):
     def action_close(self) -> None:
         """Close the list."""
         self.dismiss(None)
+
+
+#: The lesson's help notes (``docs/playing.md``, "Guided introductions").
+LESSON_NOTES = (
+    "A lesson is played on a lesson table of its own with your table's rules. Only the play "
+    "the lesson asks for is made; another key says which one it asks for. Esc goes back to "
+    "your table, which was never touched."
+)
 
 
 #: The store setting set once the first-start invitation is answered.
@@ -160,14 +169,9 @@ class LessonScreen(PlayScreen):
         How cards are drawn.
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        *(
-            Binding(key.keys, key.action, key.label, show=key.footer, key_display=key.display)
-            for key in TABLE_KEYS
-            if key.action.startswith(_LESSON_ACTIONS)
-        ),
-        Binding("escape,q,Q", "leave", "Leave", key_display="Esc"),
-    ]
+    #: The keys of play, Enter, Esc, F1 and Q (:data:`~bjtrainer.tui.keys.LESSON_KEYS`),
+    #: each shown while it works (:meth:`_works_now`).
+    BINDINGS: ClassVar[list[BindingType]] = live_bindings(LESSON_KEYS)
 
     def __init__(self, run: LessonRun, store: Store, design: CardDesign = DEFAULT_DESIGN) -> None:
         super().__init__(design)
@@ -190,9 +194,28 @@ class LessonScreen(PlayScreen):
         self.apply_design()
         self.refresh_lesson()
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Hide the keys of plays this table does not have (as at the table)."""
+    def _table_has(self, action: str, parameters: tuple[object, ...]) -> bool:
+        """The keys of plays this table does not have do nothing (as at the table)."""
         return action != "play" or table_has_play(self.run.rules, parameters)
+
+    def _works_now(self, action: str, parameters: tuple[object, ...]) -> bool:
+        """Whether the key of ``action`` does something now: its button is offered."""
+        offered = self.choices()
+        if action == "play" and parameters:
+            return str(parameters[0]) in offered
+        if action in ("deal", "hint", "why"):
+            return action in offered
+        return True
+
+    def choices(self) -> frozenset[str]:
+        """The round's buttons offered now: Hint, Why and the legal plays, or the next hand."""
+        run = self.run
+        offered = {"hint", "why"} if run.step is not None else set()
+        if run.step is not None:
+            offered.update(action.value for action in run.round.legal_actions())
+        elif not run.finished:
+            offered.add("deal")
+        return frozenset(offered)
 
     def refresh_lesson(self) -> None:
         """Give every widget a fresh picture of the lesson table and the panel."""
@@ -211,13 +234,9 @@ class LessonScreen(PlayScreen):
             result=self._text(round_.result.describe() if settled and round_.result else ""),
         )
         feedback.refresh(layout=True)
-        offered = {"hint", "why"} if step is not None else set()
-        if step is not None:
-            offered.update(action.value for action in round_.legal_actions())
-        elif not run.finished:
-            offered.add("deal")
-        self.query_one(ActionBar).offered = frozenset(offered)
+        self.query_one(ActionBar).offered = self.choices()
         self.query_one("#lesson-panel", Static).update(self._text(run.panel()))
+        self.refresh_bindings()  # the footer shows the keys that work now
 
     def action_play(self, name: str) -> None:
         """Play ``name`` if it is the play the lesson asks for; otherwise say what it asks."""
@@ -256,6 +275,19 @@ class LessonScreen(PlayScreen):
     def action_leave(self) -> None:
         """Back to the real table, at any moment: it was never touched."""
         self.dismiss(None)
+
+    def action_help(self) -> None:
+        """The help screen with the lesson's keys (those of plays this table has)."""
+        keys = [key for key in LESSON_KEYS if self._has_key(key)]
+        self.app.push_screen(HelpScreen(keys, notes=LESSON_NOTES))
+
+    def _has_key(self, key: KeyInfo) -> bool:
+        _, action, parameters = parse_action(key.action)
+        return self._table_has(action, parameters)
+
+    def action_quit(self) -> None:
+        """Quit, as Q does at the table; the lesson table is never saved."""
+        self.app.exit()
 
 
 def open_lessons(screen: PlayScreen, rules: Rules, store: Store, design: CardDesign) -> None:

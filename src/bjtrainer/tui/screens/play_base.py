@@ -11,7 +11,8 @@ panel) in the chosen card design, show one short notice at a time, and
 answer ? and W the same way: the Hint or the Why figures of the decision now
 in the coach panel, the same key again closing it. Both post the domain
 messages of play (:mod:`bjtrainer.tui.messages`): a graded decision, a
-settled round.
+settled round. Their footers show only the keys that work now
+(:meth:`PlayScreen.check_action`, bound with :func:`bjtrainer.tui.keys.live_bindings`).
 """
 
 from __future__ import annotations
@@ -92,6 +93,42 @@ class PlayScreen(ButtonScreen[None]):
         super().__init__()
         self.design = design
         self._settled: Round | None = None  # the last round announced as settled
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """Show in the footer only the keys that work now.
+
+        ``False`` hides a key. For a feature this table does not have
+        (:meth:`_table_has`), the key does nothing at all (both its bindings
+        are refused). For one that does not work now (:meth:`_works_now`:
+        Hit between rounds, Deal mid-hand, Split without a pair), the key
+        still runs through :meth:`action_anyway`, which shows the reason as
+        a notice. A subclass refreshes the footer after every change
+        (``refresh_bindings``).
+        """
+        if action == "anyway" and parameters:
+            _, name, inner = parse_action(str(parameters[0]))
+            return self._table_has(name, inner)
+        if not self._table_has(action, parameters):
+            return False
+        return self._works_now(action, parameters)
+
+    def action_anyway(self, action: str) -> None:
+        """Run ``action`` (an action string) even when it does not work now.
+
+        The key's own binding was refused by :meth:`check_action`; the action
+        itself says why it cannot be done (``"Cannot hit: no hand is in
+        play. Press Enter to deal."``). The key of a feature the table does
+        not have never gets here (:meth:`check_action` refuses it).
+        """
+        self.run_now(action)
+
+    def _table_has(self, action: str, parameters: tuple[object, ...]) -> bool:
+        """Whether this table has the feature of ``action`` at all (its rules decide)."""
+        return True
+
+    def _works_now(self, action: str, parameters: tuple[object, ...]) -> bool:
+        """Whether the key of ``action`` does something now (see :meth:`check_action`)."""
+        return True
 
     def _text(self, text: str) -> str:
         """``text`` as the card design draws it: ASCII only in the ``ascii`` design."""

@@ -10,10 +10,15 @@ adds:
 - the side panel: the kind of set, "Spot 3 of 10" and the score so far;
 - after each decision, the grade line and its reason (as at the table),
   the grade marked "(after a hint)" or "(retry)" where it applies;
-- after a miss the set holds the decision (:class:`PracticeSet`): T retries
-  it (the next answer is a retry, counted apart), O plays on with the
-  missed answer; the keys of play do nothing until one of the two is
-  chosen, so a key pressed twice never records a retry by accident;
+- after a miss the set holds the decision (:class:`PracticeSet`): A retries
+  it ("again"; the next answer is a retry, counted apart), K keeps the
+  missed answer and plays on; the keys of play do nothing until one of the
+  two is chosen, so a key pressed twice never records a retry by accident.
+  Neither letter acts at the table, so no key changes meaning between the
+  two screens (:mod:`bjtrainer.tui.keys`);
+- the footer shows only the keys that work now (:meth:`_works_now`): X
+  while a split is legal, Y and N at the insurance offer, A and K after a
+  miss, Enter once the hand is over;
 - Enter deals the next spot once the hand is over, and after the last one
   shows the summary (:class:`~bjtrainer.tui.screens.set_summary.SetSummaryScreen`);
 - Esc before the end asks "Leave the set? Your answers so far are kept."
@@ -43,7 +48,7 @@ from bjtrainer.trainer.practice.modes import Practice
 from bjtrainer.trainer.practice.sets import AnswerOutcome, PracticeSet
 from bjtrainer.trainer.practice.topics import Topic
 from bjtrainer.trainer.wording import ACTION_VERBS, label
-from bjtrainer.tui.keys import SET_KEYS, KeyInfo, bindings_of, table_has_play
+from bjtrainer.tui.keys import SET_KEYS, KeyInfo, live_bindings, table_has_play
 from bjtrainer.tui.messages import SetFinished
 from bjtrainer.tui.screens.help import HelpScreen
 from bjtrainer.tui.screens.leave_set import LeaveSetScreen
@@ -70,8 +75,8 @@ from bjtrainer.tui.widgets.set_panel import SetPanel
 SIDE_BUTTONS: tuple[ButtonSpec, ...] = (
     ("Hint ?", "hint", "default"),
     ("Why W", "why", "default"),
-    ("Retry T", "retry", "warning"),
-    ("Play on O", "play_on", "primary"),
+    ("Retry A", "retry", "warning"),
+    ("Play on K", "play_on", "primary"),
     ("Leave Esc", "leave", "default"),
     ("Help F1", "help", "default"),
 )
@@ -100,7 +105,7 @@ class SetScreen(PlayScreen):
         How cards are drawn.
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = bindings_of(SET_KEYS)
+    BINDINGS: ClassVar[list[BindingType]] = live_bindings(SET_KEYS)
 
     def __init__(
         self, practice: Practice, practice_set: PracticeSet, design: CardDesign = DEFAULT_DESIGN
@@ -130,9 +135,23 @@ class SetScreen(PlayScreen):
         self.query_one("#button-deal", ChoiceButton).label = self._text("Next ⏎")
         self.refresh_set()
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Hide the keys of plays this table does not have (as at the table)."""
+    def _table_has(self, action: str, parameters: tuple[object, ...]) -> bool:
+        """The keys of plays this table does not have do nothing (as at the table)."""
         return action != "play" or table_has_play(self.practice.rules, parameters)
+
+    def _works_now(self, action: str, parameters: tuple[object, ...]) -> bool:
+        """Whether the key of ``action`` does something now: its button is offered.
+
+        The offered choices are :func:`~bjtrainer.tui.views.practice.set_choices`
+        (a play while it is legal and the decision is not held after a miss);
+        Esc, F1 and Q always work.
+        """
+        offered = set_choices(self.practice_set, retrying=self.retrying)
+        if action == "play" and parameters:
+            return str(parameters[0]) in offered
+        if action in ("deal", "hint", "why", "retry", "play_on"):
+            return action in offered
+        return True
 
     # Attributes down
 
@@ -158,6 +177,7 @@ class SetScreen(PlayScreen):
         self.query_one(ActionBar).offered = offered
         self.query_one(ButtonColumn).offered = offered
         self.query_one(SetPanel).picture = set_progress(practice_set)
+        self.refresh_bindings()  # the footer shows the keys that work now
 
     # Answering
 
@@ -172,7 +192,7 @@ class SetScreen(PlayScreen):
             return
         if pending.missed is not None and not self.retrying:
             self._notice(
-                f"You missed this decision: T retries it, O plays on with {label(pending.missed)}."
+                f"You missed this decision: A retries it, K plays on with {label(pending.missed)}."
             )
             return
         self.answer(action, self.shown_token)
@@ -209,7 +229,7 @@ class SetScreen(PlayScreen):
         """After a miss: answer the same decision again (a retry)."""
         pending = self.practice_set.pending
         if pending is None or pending.missed is None:
-            self._notice("Nothing to retry: T retries a decision you missed.")
+            self._notice("Nothing to retry: A retries a decision you missed.")
             return
         self.retrying = True
         self.refresh_set()
@@ -219,7 +239,7 @@ class SetScreen(PlayScreen):
         """After a miss: play the missed answer and go on."""
         pending = self.practice_set.pending
         if pending is None or pending.missed is None:
-            self._notice("Nothing to play on: O plays a missed answer.")
+            self._notice("Nothing to play on: K plays a missed answer on.")
             return
         self.practice_set.play_on(token=self.shown_token)
         self._announce()
@@ -249,7 +269,7 @@ class SetScreen(PlayScreen):
         """Scroll the felt to the round's buttons, with the feedback just above them.
 
         On a short terminal (80 x 24) the grade line, its reason and the
-        prompt ("Missed. T retries ...") then stay on screen after a move,
+        prompt ("Missed. A retries ...") then stay on screen after a move,
         as at the table (:class:`~bjtrainer.tui.widgets.felt.Felt`).
         """
         self.query_one(Felt).keep_in_view(self.query_one(ActionBar))
@@ -330,7 +350,7 @@ class SetScreen(PlayScreen):
 
     def _has_key(self, key: KeyInfo) -> bool:
         _, action, parameters = parse_action(key.action)
-        return self.check_action(action, parameters) is not False
+        return self._table_has(action, parameters)
 
     def action_quit(self) -> None:
         """Quit; every answer was recorded as it was given."""

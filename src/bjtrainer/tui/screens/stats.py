@@ -5,19 +5,30 @@ heat map of hand x up card); EV given up per 100 decisions; hint rate and
 retry rate; the costliest mistakes; progress over time as a plot in the
 terminal (``docs/practice.md``, "Stats"). The figures come from ``Practice.stats()``
 (:mod:`bjtrainer.trainer.practice.stats` defines each one); EV is in units of the
-original wager. The screen scrolls; Esc goes back.
+original wager. The screen scrolls; Esc goes back; Ctrl+E writes this
+table's graded decisions as a CSV file into the data folder and says where
+(``docs/export.md``; the same rows as ``bjtrainer export``).
 """
 
 from __future__ import annotations
 
+from datetime import datetime
+from pathlib import Path
 from typing import ClassVar
 
+from textual import work
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+from bjtrainer import paths
+from bjtrainer.errors import BjTrainerError
+from bjtrainer.store import Store
+from bjtrainer.trainer.clock import now
+from bjtrainer.trainer.export import export_to_folder
 from bjtrainer.trainer.practice.modes import Practice
 from bjtrainer.trainer.practice.stats import Stats
 from bjtrainer.tui.keys import STATS_KEYS, bindings_of
@@ -89,6 +100,38 @@ class StatsScreen(Screen[None]):
         """Back to the menu."""
         self.dismiss(None)
 
+    def action_export(self) -> None:
+        """Write this table's graded decisions as CSV into the data folder; notify the path.
+
+        A store file is read on a connection of its own in a worker thread,
+        so the keys keep working through a long export; a store held in
+        memory (nothing saved to a file) is read here, at once.
+        """
+        store = self.practice.store
+        try:
+            folder = paths.data_dir()
+        except BjTrainerError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        moment = now(self.practice.clock)
+        location = Path(store.location)
+        if store.unsaved is None and location.is_file():
+            self.notify("Exporting your decisions...")
+            self._export_file(location, folder, moment)
+            return
+        message, severity = _exported(store, self.practice.rules.id, folder, moment)
+        self.notify(message, severity=severity)
+
+    @work(thread=True, exclusive=True, group="export")
+    def _export_file(self, location: Path, folder: Path, moment: datetime) -> None:
+        """The export of a store file, on its own connection (a worker thread)."""
+        try:
+            with Store.open(location) as store:
+                message, severity = _exported(store, self.practice.rules.id, folder, moment)
+        except BjTrainerError as exc:
+            message, severity = str(exc), "error"
+        self.app.call_from_thread(self.notify, message, severity=severity)
+
     def action_help(self) -> None:
         """The help screen with these keys."""
         self.app.push_screen(HelpScreen(STATS_KEYS, notes=STATS_NOTES))
@@ -96,3 +139,15 @@ class StatsScreen(Screen[None]):
     def action_quit(self) -> None:
         """Quit; every answer is saved."""
         self.app.exit()
+
+
+def _exported(
+    store: Store, rules_id: str, folder: Path, moment: datetime
+) -> tuple[str, SeverityLevel]:
+    """Export ``rules_id``'s decisions into ``folder``: the notice and its severity."""
+    try:
+        path, count = export_to_folder(store, folder, moment, rules_id=rules_id)
+    except BjTrainerError as exc:
+        return str(exc), "error"
+    noun = "decision" if count == 1 else "decisions"
+    return f"Exported {count} graded {noun} to {path}", "information"

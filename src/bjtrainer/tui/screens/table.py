@@ -38,7 +38,7 @@ from typing import ClassVar
 from textual import on
 from textual.actions import parse as parse_action
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widget import Widget
@@ -52,7 +52,7 @@ from bjtrainer.strategy.cells import round_cell
 from bjtrainer.trainer.session import TableSession
 from bjtrainer.trainer.shoe_aware import ShoeFigures, ShoeQuestion, shoe_figures, shoe_question
 from bjtrainer.trainer.shoe_aware import independent_why as shoe_independent_why
-from bjtrainer.tui.keys import TABLE_KEYS, KeyInfo, table_has_play
+from bjtrainer.tui.keys import TABLE_KEYS, KeyInfo, live_bindings, table_has_play
 from bjtrainer.tui.screens.bet import BetScreen
 from bjtrainer.tui.screens.board import BoardPicture, BoardScreen
 from bjtrainer.tui.screens.cash_out import CashOutScreen
@@ -117,17 +117,9 @@ class TableScreen(PlayScreen):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (90, "-wide")]  # noqa: RUF012
     VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]  # noqa: RUF012
 
-    #: Each key twice: first its action, which :meth:`check_action` refuses
-    #: (and so hides from the footer) while it does not work now; then, hidden,
-    #: :meth:`action_anyway` of the same action, which Textual tries next, so
-    #: the key still runs it and the player reads why it cannot be done now.
-    BINDINGS: ClassVar[list[BindingType]] = [
-        *(
-            Binding(key.keys, key.action, key.label, show=key.footer, key_display=key.display)
-            for key in TABLE_KEYS
-        ),
-        *(Binding(key.keys, f"anyway({key.action!r})", show=False) for key in TABLE_KEYS),
-    ]
+    #: Each key twice (:func:`~bjtrainer.tui.keys.live_bindings`): shown while it
+    #: works now (:meth:`check_action`), else run anyway to say why it does not.
+    BINDINGS: ClassVar[list[BindingType]] = live_bindings(TABLE_KEYS)
 
     def __init__(
         self, session: TableSession, design: CardDesign = DEFAULT_DESIGN, *, invite: bool = False
@@ -165,33 +157,6 @@ class TableScreen(PlayScreen):
         elif self.invite:
             invite_once(self, self.session.table.rules, self.session.store, self.design)
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """Show in the footer only the keys that work now.
-
-        ``False`` hides a key. For a feature this table does not have, the
-        key does nothing at all (both its bindings are refused). For one
-        that does not work now (Hit between rounds, Deal mid-hand, Refill
-        with a full balance), the key still runs through
-        :meth:`action_anyway`, which shows the engine's reason as a notice.
-        The footer is refreshed after every change (:meth:`refresh_table`).
-        """
-        if action == "anyway" and parameters:
-            _, name, inner = parse_action(str(parameters[0]))
-            return self._table_has(name, inner)
-        if not self._table_has(action, parameters):
-            return False
-        return self._works_now(action, parameters)
-
-    def action_anyway(self, action: str) -> None:
-        """Run ``action`` (an action string) even when it does not work now.
-
-        The key's own binding was refused by :meth:`check_action`; the action
-        itself says why it cannot be done (``"Cannot hit: no hand is in
-        play. Press Enter to deal."``). The key of a feature the table does
-        not have never gets here (:meth:`check_action` refuses it).
-        """
-        self.run_now(action)
-
     def _works_now(self, action: str, parameters: tuple[object, ...]) -> bool:
         """Whether the key of ``action`` does something now (see :meth:`check_action`)."""
         session = self.session
@@ -207,8 +172,8 @@ class TableScreen(PlayScreen):
             return session.table.can_refill()
         if action == "cash_out":
             return session.table.can_cash_out()
-        if action in ("add_chip", "clear_bet", "new_session"):
-            return not session.in_play  # M works mid-hand too; the footer has no room then
+        if action in ("add_chip", "clear_bet", "toggle_repeat", "board", "new_session"):
+            return not session.in_play  # M and V work mid-hand too; the footer has no room then
         return True
 
     def _table_has(self, action: str, parameters: tuple[object, ...]) -> bool:

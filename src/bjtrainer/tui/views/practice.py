@@ -148,7 +148,7 @@ def set_prompt(practice_set: PracticeSet, *, retrying: bool) -> str:
             return "The set is over. Enter shows the summary."
         return f"Hand over. Enter deals spot {practice_set.position + 2} of {practice_set.size}."
     if pending.missed is not None and not retrying:
-        return f"Missed. T retries this decision; O plays on with {label(pending.missed)}."
+        return f"Missed. A retries this decision; K plays on with {label(pending.missed)}."
     move = prompt_line(practice_set.table)
     if retrying:
         return f"Retry (counted apart, never as right). {move}"

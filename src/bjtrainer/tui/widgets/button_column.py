@@ -24,7 +24,7 @@ class _Buttons(Widget):
     Parameters
     ----------
     buttons : sequence of (label, choice, variant)
-        The buttons in order, e.g. ``("Retry T", "retry", "warning")``.
+        The buttons in order, e.g. ``("Retry A", "retry", "warning")``.
     """
 
     offered: reactive[frozenset[str]] = reactive(frozenset())

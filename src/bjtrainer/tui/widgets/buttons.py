@@ -26,7 +26,7 @@ from bjtrainer.engine.actions import Action
 ButtonVariant = Literal["default", "primary", "success", "warning", "error"]
 
 
-#: One button: (label, choice, variant), e.g. ``("Retry T", "retry", "warning")``.
+#: One button: (label, choice, variant), e.g. ``("Retry A", "retry", "warning")``.
 ButtonSpec = tuple[str, str, ButtonVariant]
 
 
@@ -73,7 +73,7 @@ SIDE_BUTTONS: tuple[ButtonSpec, ...] = (
     ("New session… M", "new_session", "success"),
     ("Tables T", "tables", "default"),
     ("Help F1", "help", "default"),
-    ("Guided introductions L", "lessons", "default"),
+    ("Lessons L", "lessons", "default"),
 )
 
 

@@ -3,10 +3,13 @@
 Two blocks side by side so the 34 rows fit a 100 x 34 terminal: hard totals
 on the left, soft totals and pairs on the right, each with the up cards
 ``2`` .. ``9``, ``T``, ``A`` across (the layout of ``bjtrainer chart`` and
-of ``strategy_tables/*.md``). Each cell shows its code in the colour of
-``bjtrainer chart`` (:data:`bjtrainer.strategy.codes.CODE_STYLES`). The
-cursor cell is drawn in reverse; the cell of the hand in play is framed by
-gold brackets, ``[Rh]``. Only ASCII characters are drawn.
+of ``strategy_tables/*.md``). Below :data:`WIDE_WIDTH` columns (an 80-column
+terminal) the grid is ``compact``: each cell two characters wide instead of
+three (every code is at most two characters), 78 characters in all.
+Each cell shows its code in the colour of ``bjtrainer chart``
+(:data:`bjtrainer.strategy.codes.CODE_STYLES`). The cursor cell is drawn in
+reverse; the cell of the hand in play is framed by gold brackets, ``[Rh]``.
+Only ASCII characters are drawn.
 
 Attributes down (``chart``, ``cursor``, ``spot``, ``message``), messages up
 (:class:`ChartGrid.Clicked`).
@@ -39,6 +42,9 @@ BLOCK_WIDTH = LABEL_WIDTH + STEP * len(COLUMNS) + 1
 BLOCK_GAP = 2
 #: Lines of the grid: the header, then the longer block's rows.
 GRID_HEIGHT = 1 + max(len(LEFT_ROWS), len(RIGHT_ROWS))
+#: Width of a compact cell (``"Dh"``), and of the whole grid of full cells.
+COMPACT_CELL_WIDTH = 2
+WIDE_WIDTH = 2 * BLOCK_WIDTH + BLOCK_GAP
 
 SPOT_STYLE = "bj.key"
 CURSOR_LABEL_STYLE = "bold reverse"
@@ -50,6 +56,7 @@ def block_line(
     chart: Chart,
     cursor: tuple[int, int],
     spot: tuple[str, str] | None,
+    cell_width: int = CELL_WIDTH,
 ) -> Text:
     """One line of one block: the header (line 0) or a row, ``BLOCK_WIDTH`` wide.
 
@@ -65,6 +72,9 @@ def block_line(
         :data:`~bjtrainer.strategy.COLUMNS`.
     spot : (str, str) or None
         The hand's cell (row, column), framed.
+    cell_width : int
+        Characters per cell: :data:`CELL_WIDTH`, or :data:`COMPACT_CELL_WIDTH`
+        (the block is then ``10`` characters narrower).
     """
     cursor_row, cursor_column = ROWS[cursor[0]], cursor[1]
     spot_column = COLUMNS.index(spot[1]) if spot is not None else -1
@@ -76,12 +86,12 @@ def block_line(
             if index == spot_column and not style:
                 style = SPOT_STYLE
             text.append(" ")
-            text.append(f"{column:^{CELL_WIDTH}}", style=style)
+            text.append(f"{column:^{cell_width}}", style=style)
         text.append(" ")
         return text
     row = rows[line - 1] if line - 1 < len(rows) else ""
     if not row:
-        return Text(" " * BLOCK_WIDTH)
+        return Text(" " * (LABEL_WIDTH + (cell_width + 1) * len(COLUMNS) + 1))
     on_spot_row = spot is not None and spot[0] == row
     label_style = CURSOR_LABEL_STYLE if row == cursor_row else SPOT_STYLE if on_spot_row else ""
     text.append(f"{row:<{LABEL_WIDTH}}", style=label_style)
@@ -93,25 +103,35 @@ def block_line(
         style = CODE_STYLES[code]
         if row == cursor_row and index == cursor_column:
             style += " reverse"
-        text.append(f"{code.value:^{CELL_WIDTH}}", style=style)
+        text.append(f"{code.value:^{cell_width}}", style=style)
     closing = "]" if framed == len(COLUMNS) - 1 else " "
     text.append(closing, style=SPOT_STYLE if closing != " " else "")
     return text
 
 
-def grid_text(chart: Chart, cursor: tuple[int, int], spot: tuple[str, str] | None) -> Text:
-    """The whole grid, :data:`GRID_HEIGHT` lines of ``2 * BLOCK_WIDTH + BLOCK_GAP`` characters."""
+def grid_text(
+    chart: Chart,
+    cursor: tuple[int, int],
+    spot: tuple[str, str] | None,
+    *,
+    compact: bool = False,
+) -> Text:
+    """The whole grid: :data:`GRID_HEIGHT` lines of :data:`WIDE_WIDTH` characters.
+
+    ``compact`` draws two-character cells: lines 20 characters shorter.
+    """
+    width = COMPACT_CELL_WIDTH if compact else CELL_WIDTH
     lines = [
-        block_line(LEFT_ROWS, line, chart, cursor, spot)
+        block_line(LEFT_ROWS, line, chart, cursor, spot, width)
         + Text(" " * BLOCK_GAP)
-        + block_line(RIGHT_ROWS, line, chart, cursor, spot)
+        + block_line(RIGHT_ROWS, line, chart, cursor, spot, width)
         for line in range(GRID_HEIGHT)
     ]
     return Text("\n").join(lines)
 
 
-def cell_at(x: int, y: int) -> tuple[int, int | None] | None:
-    """The cell under a point of the grid, or ``None`` off the rows.
+def cell_at(x: int, y: int, *, compact: bool = False) -> tuple[int, int | None] | None:
+    """The cell under a point of the grid (drawn ``compact`` or not), or ``None`` off the rows.
 
     Returns
     -------
@@ -121,10 +141,12 @@ def cell_at(x: int, y: int) -> tuple[int, int | None] | None:
     """
     if y < 1:
         return None
-    if 0 <= x < BLOCK_WIDTH:
+    step = COMPACT_CELL_WIDTH + 1 if compact else STEP
+    block = LABEL_WIDTH + step * len(COLUMNS) + 1
+    if 0 <= x < block:
         rows, inner = LEFT_ROWS, x
-    elif BLOCK_WIDTH + BLOCK_GAP <= x < 2 * BLOCK_WIDTH + BLOCK_GAP:
-        rows, inner = RIGHT_ROWS, x - BLOCK_WIDTH - BLOCK_GAP
+    elif block + BLOCK_GAP <= x < 2 * block + BLOCK_GAP:
+        rows, inner = RIGHT_ROWS, x - block - BLOCK_GAP
     else:
         return None
     if y - 1 >= len(rows) or not rows[y - 1]:
@@ -132,7 +154,7 @@ def cell_at(x: int, y: int) -> tuple[int, int | None] | None:
     row = ROWS.index(rows[y - 1])
     if inner < LABEL_WIDTH:
         return row, None
-    return row, min((inner - LABEL_WIDTH) // STEP, len(COLUMNS) - 1)
+    return row, min((inner - LABEL_WIDTH) // step, len(COLUMNS) - 1)
 
 
 class ChartGrid(Widget):
@@ -147,6 +169,9 @@ class ChartGrid(Widget):
         The hand's cell, (row, column).
     message : str
         Shown while ``chart`` is ``None`` ("Computing the chart…").
+    compact : bool
+        Two-character cells, set from the widget's width: narrower than
+        :data:`WIDE_WIDTH` (an 80-column terminal).
     """
 
     class Clicked(Message):
@@ -161,16 +186,21 @@ class ChartGrid(Widget):
     cursor: reactive[tuple[int, int]] = reactive((0, 0))
     spot: reactive[tuple[str, str] | None] = reactive(None)
     message: reactive[str] = reactive("")
+    compact: reactive[bool] = reactive(False)
+
+    def on_resize(self, event: events.Resize) -> None:
+        """Draw compact cells when the full grid would wrap."""
+        self.compact = event.size.width < WIDE_WIDTH
 
     def render(self) -> Text:
         if self.chart is None:
             return Text(self.message, style="italic")
-        return grid_text(self.chart, self.cursor, self.spot)
+        return grid_text(self.chart, self.cursor, self.spot, compact=self.compact)
 
     def on_click(self, event: events.Click) -> None:
         """Post :class:`Clicked` for the cell under the mouse."""
         if self.chart is None:
             return
-        cell = cell_at(event.x, event.y)
+        cell = cell_at(event.x, event.y, compact=self.compact)
         if cell is not None:
             self.post_message(self.Clicked(*cell))

@@ -1,0 +1,166 @@
+"""Keys keep one meaning, and every footer lists only the keys that work now.
+
+A letter bound at the table means the same on the screens reached from it
+(``docs/practice.md``, "Keys of the practice screens"; ``docs/playing.md``,
+"Keys"). The footers follow the round: which plays are legal comes from
+``docs/rules/practice.md`` ("Doubling": first two cards; "Splits": two
+cards of equal value, up to four hands; "Surrender": late, first two cards
+of an unsplit hand), checked here from the cards on screen, not from the
+screen's own list of choices.
+"""
+
+from __future__ import annotations
+
+from textual.binding import Binding
+
+from bjtrainer.engine.cards import Card
+from bjtrainer.engine.round import Phase
+from bjtrainer.store import Store
+from bjtrainer.tui.app import BjTrainerApp
+from bjtrainer.tui.keys import LESSON_KEYS, SET_KEYS, TABLE_KEYS
+from bjtrainer.tui.screens.lesson import LessonScreen
+from bjtrainer.tui.screens.practice_set import SetScreen
+from bjtrainer.tui.screens.table import TableScreen
+from tests.tui.practice_tui_support import ACTION_KEYS, PRACTICE, practice_app, set_screen
+from tests.tui.practice_tui_support import worst_action as worst
+from tests.tui.tui_support import NIGHT, SIZE, AppFactory
+
+SMALL = (80, 24)
+
+# The real table of the lesson test: player T,6 against a 9 (hole 7).
+REAL = ["TS", "9H", "6D", "7C"]
+
+
+def footer(app: BjTrainerApp) -> set[str]:
+    """The actions the footer lists now."""
+    return {
+        active.binding.action
+        for active in app.screen.active_bindings.values()
+        if active.binding.show and active.enabled
+    }
+
+
+def letters(bindings: list[Binding]) -> dict[str, str]:
+    """Each letter key (in both cases) and the action of its first binding."""
+    meaning: dict[str, str] = {}
+    for binding in bindings:
+        if binding.action.startswith("anyway("):
+            continue
+        for name in binding.key.split(","):
+            if len(name) == 1 and name.isalpha():
+                meaning.setdefault(name.lower(), binding.action)
+    return meaning
+
+
+def bound(screen: type) -> list[Binding]:
+    return [binding for binding in screen.BINDINGS if isinstance(binding, Binding)]
+
+
+def test_no_letter_changes_meaning_between_the_table_and_a_set_or_a_lesson() -> None:
+    table = letters(bound(TableScreen))
+    assert table["t"] == "tables" and table["o"] == "cash_out" and table["q"] == "quit"
+    for screen in (SetScreen, LessonScreen):
+        for letter, action in letters(bound(screen)).items():
+            if letter in table:
+                assert action == table[letter], (screen.__name__, letter, action)
+    assert letters(bound(SetScreen))["a"] == "retry"
+    assert letters(bound(SetScreen))["k"] == "play_on"
+    assert {key.action for key in SET_KEYS} >= {"retry", "play_on", "leave", "help", "quit"}
+    assert {key.action for key in LESSON_KEYS} >= {"deal", "leave", "help", "quit"}
+    assert all(key.keys != "a" and key.keys != "k" for key in TABLE_KEYS)
+
+
+def hand_plays(cards: tuple[Card, ...], hands: int) -> set[str]:
+    """The plays the practice rules allow a hand, from its cards (the rules pages)."""
+    plays = {"play('hit')", "play('stand')"}
+    if len(cards) == 2:
+        plays.add("play('double')")  # any two cards, after a split too (DAS)
+        if cards[0].value == cards[1].value and hands < 4:
+            plays.add("play('split')")
+        if hands == 1:
+            plays.add("play('surrender')")
+    return plays
+
+
+async def test_a_set_footer_follows_the_decision(store: Store) -> None:
+    app = practice_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("m", "3")  # focused practice: pairs, so splits come up
+        screen = set_screen(app)
+        seen_split = seen_miss = False
+        for _ in range(40):
+            practice_set = screen.practice_set
+            pending = practice_set.pending
+            if pending is None:
+                assert footer(app) == {"deal", "leave", "help"}
+                if practice_set.finished:
+                    break
+                await pilot.press("enter")
+                continue
+            round_ = practice_set.round
+            hand = round_.hands[round_.active]
+            if pending.missed is not None:
+                assert footer(app) == {"hint", "why", "retry", "play_on", "leave", "help"}
+                seen_miss = True
+                await pilot.press("k")
+                continue
+            plays = hand_plays(tuple(hand.cards), len(round_.hands))
+            if round_.phase is Phase.INSURANCE:  # the ace up's question comes first
+                plays = {"play('insurance')", "play('no_insurance')"}
+            assert footer(app) == {*plays, "hint", "why", "leave", "help"}
+            seen_split |= "play('split')" in plays
+            await pilot.press(ACTION_KEYS[worst(PRACTICE, pending)])
+        assert seen_split and seen_miss
+
+
+async def test_retry_and_play_on_keys_in_a_set(store: Store) -> None:
+    app = practice_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("m", "5")  # stiff hands 12-16
+        screen = set_screen(app)
+        pending = screen.practice_set.pending
+        assert pending is not None
+        await pilot.press(ACTION_KEYS[worst(PRACTICE, pending)])
+        assert screen.practice_set.pending is not None
+        assert screen.practice_set.pending.missed is not None
+        await pilot.press("t", "o")  # Tables and CASH OUT: neither acts in a set
+        assert isinstance(app.screen, SetScreen) and not screen.retrying
+        await pilot.press("a")  # again: the next answer is a retry
+        assert screen.retrying
+        assert "retry" not in footer(app) and "play('hit')" in footer(app)
+
+
+async def test_a_lesson_footer_lists_the_legal_plays_and_q_quits(build_app: AppFactory) -> None:
+    app = build_app(REAL)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("l", "1")  # the round and the totals: stand, hit, stand
+        screen = app.screen
+        assert isinstance(screen, LessonScreen)
+        round_ = screen.run.round
+        plays = hand_plays(tuple(round_.hands[0].cards), 1)
+        assert footer(app) == {*plays, "hint", "why", "leave"}
+        await pilot.press("s")  # the lesson's play: the hand is over
+        assert footer(app) == {"deal", "leave"}
+        await pilot.press("enter")
+        assert "deal" not in footer(app) and "play('hit')" in footer(app)
+        await pilot.press("q")
+        await pilot.pause()
+    assert app.return_code == 0 and not app.is_running
+
+
+async def test_night_footer_at_80_by_24_shows_the_chip_keys_between_rounds(
+    build_app: AppFactory,
+) -> None:
+    app = build_app(["TS", "9H", "6D", "7C"], rules=NIGHT)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.pause()
+        shown = footer(app)
+        assert {"add_chip(1)", "clear_bet", "toggle_repeat", "cash_out", "board"} <= shown
+        assert "bet" not in shown  # the night's bet is built from chips
+        keys = [key for key in app.screen.query("Footer FooterKey") if key.region.width]
+        assert len(keys) >= 9 and len({key.region.y for key in keys}) == 1
+        assert all(key.region.right <= SMALL[0] for key in keys)
+        await pilot.press("enter")  # 16 against a 9: a round in play
+        shown = footer(app)
+        assert not {"add_chip(1)", "clear_bet", "toggle_repeat", "board", "deal"} & shown
+        assert "play('split')" not in shown  # T,6 is no pair
