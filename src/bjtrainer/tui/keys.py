@@ -9,9 +9,15 @@ hides the keys its table does not have (:func:`table_has_play`).
 
 Letters are bound in both cases (``"h,H,c,C"``, :func:`both_cases`), so
 Shift and Caps Lock work too; the help screen lists each entry once, by its
-``display``. The table's footer shows only the ``footer`` keys that work
-now (:meth:`bjtrainer.tui.screens.table.TableScreen.check_action`), which
-keeps it to one line at 80 columns; the help screen lists the others.
+``display``. The footers of the table, a set and a lesson show only the
+``footer`` keys that work now (:func:`live_bindings`,
+:meth:`bjtrainer.tui.screens.play_base.PlayScreen.check_action`), which keeps
+them to one line at 80 columns; the help screen lists the others.
+
+A letter keeps one meaning on every screen reached from the table: the set's
+own keys are letters the table does not use (A retries, "again"; K keeps the
+missed answer and plays on), and Q quits everywhere (``docs/practice.md``,
+"Keys of the practice screens").
 """
 
 from __future__ import annotations
@@ -48,6 +54,9 @@ class KeyInfo:
     listed : bool
         Whether the help screen lists it (the chip keys after the first are
         covered by the first one's line).
+    short : str
+        How the footer writes the keys, where shorter than ``display``
+        (``"0"`` for ``"0 / Backspace"``); empty: as ``display``.
     """
 
     keys: str
@@ -57,6 +66,7 @@ class KeyInfo:
     help: str
     footer: bool = True
     listed: bool = True
+    short: str = ""
 
 
 #: Keys 1 to 9 add the table's first to ninth chip (``Rules.chip_denominations``).
@@ -98,7 +108,6 @@ TABLE_KEYS: tuple[KeyInfo, ...] = (
         "Chip",
         "1-4",
         "Add a chip to the bet (night: 1 = 5, 2 = 25, 3 = 100, 4 = 500)",
-        footer=False,
     ),
     *(
         KeyInfo(key, f"add_chip({key})", "Chip", key, "", footer=False, listed=False)
@@ -110,11 +119,11 @@ TABLE_KEYS: tuple[KeyInfo, ...] = (
         "Clear",
         "0 / Backspace",
         "CLEAR: take the bet off",
-        footer=False,
+        short="0",
     ),
-    KeyInfo("e,E", "toggle_repeat", "Repeat", "E", "Tick or untick Repeat last bet", footer=False),
+    KeyInfo("e,E", "toggle_repeat", "Repeat", "E", "Tick or untick Repeat last bet"),
     KeyInfo("o,O", "cash_out", "Cash out", "O", "CASH OUT: end the night, score on the board"),
-    KeyInfo("v,V", "board", "Board", "V", "Show the top-five board", footer=False),
+    KeyInfo("v,V", "board", "Board", "V", "Show the top-five board"),
     KeyInfo(
         "t,T", "tables", "Tables", "T", "Tables: choose the table and the card design", footer=False
     ),
@@ -141,12 +150,9 @@ TABLE_KEYS: tuple[KeyInfo, ...] = (
 # Practice: the New session menu, a set, its summary and the other screens.
 
 #: The keys of play, the same entries as at the table (a set is played with
-#: the table's controls): H / C, S / P, D, X, R, Y, N, ?, W. Y and N stay out
-#: of a set's footer, which lists every key it has at all times.
+#: the table's controls): H / C, S / P, D, X, R, Y, N, ?, W.
 PLAY_KEYS: tuple[KeyInfo, ...] = tuple(
-    replace(key, footer=False) if "insurance" in key.action else key
-    for key in TABLE_KEYS
-    if key.action.startswith("play(") or key.action in ("hint", "why")
+    key for key in TABLE_KEYS if key.action.startswith("play(") or key.action in ("hint", "why")
 )
 
 #: Keys 1 to 6 start a focused set of the topic in menu order (``TOPIC_TITLES``).
@@ -184,18 +190,22 @@ MENU_KEYS: tuple[KeyInfo, ...] = (
 SET_KEYS: tuple[KeyInfo, ...] = (
     KeyInfo("enter", "deal", "Next", "Enter", "Deal the next spot; after the last, the summary"),
     *PLAY_KEYS,
-    KeyInfo("t", "retry", "Retry", "T", "Retry a missed decision (a retry never counts as right)"),
-    KeyInfo("o", "play_on", "Play on", "O", "Play on with the missed answer"),
     KeyInfo(
-        "escape",
-        "leave",
-        "Leave",
-        "Esc",
-        "Leave the set (the answers given stay counted)",
-        footer=False,  # the footer line is full; the side panel has a Leave Esc button
+        "a", "retry", "Retry", "A", "Again: retry a missed decision (a retry never counts as right)"
     ),
+    KeyInfo("k", "play_on", "Play on", "K", "Keep the missed answer and play on"),
+    KeyInfo("escape", "leave", "Leave", "Esc", "Leave the set (the answers given stay counted)"),
     _HELP,
-    replace(_QUIT, footer=False),
+    replace(_QUIT, footer=False),  # the footer line is full mid-hand; the help lists it
+)
+
+#: A guided introduction: the table's keys of play, Enter for the next hand, then Esc.
+LESSON_KEYS: tuple[KeyInfo, ...] = (
+    KeyInfo("enter", "deal", "Next", "Enter", "Deal the lesson's next hand"),
+    *PLAY_KEYS,
+    KeyInfo("escape", "leave", "Leave", "Esc", "Back to your table, at any moment (never touched)"),
+    KeyInfo("f1", "help", "Help", "F1", "The help screen of this screen's keys", footer=False),
+    replace(_QUIT, footer=False, help="Quit (your table was never touched)"),
 )
 
 #: The end of a set.
@@ -245,9 +255,28 @@ def bindings_of(keys: Sequence[KeyInfo]) -> list[BindingType]:
     """One :class:`~textual.binding.Binding` per key entry, footer flag and display kept."""
     return [
         Binding(
-            both_cases(key.keys), key.action, key.label, show=key.footer, key_display=key.display
+            both_cases(key.keys),
+            key.action,
+            key.label,
+            show=key.footer,
+            key_display=key.short or key.display,
         )
         for key in keys
+    ]
+
+
+def live_bindings(keys: Sequence[KeyInfo]) -> list[BindingType]:
+    """Two bindings per key: its action, shown while it works, then ``anyway`` of it, hidden.
+
+    The screen's ``check_action`` refuses the first while the key does not
+    work now (and so hides it from the footer); Textual then tries the
+    second, :meth:`bjtrainer.tui.screens.play_base.PlayScreen.action_anyway`,
+    so the key still runs its action and the player reads why it cannot be
+    done now.
+    """
+    return [
+        *bindings_of(keys),
+        *(Binding(both_cases(key.keys), f"anyway({key.action!r})", show=False) for key in keys),
     ]
 
 
