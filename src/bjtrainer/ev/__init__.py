@@ -23,8 +23,8 @@ Chips").
     shoe-aware row of the Why panel (``ev.exact.spot.analyse_shoe`` and
     ``ev.exact.insurance``; ``docs/numbers.md``, "11. The shoe-aware
     figures"). Its whole-round return, ``ev.exact.two_card.game_return``,
-    is no feature: the tests check it against Wizard of Odds, Blackjack
-    Appendix 9.
+    is checked against Wizard of Odds, Blackjack Appendix 9, and shown by
+    ``bjtrainer simulate --shoe real`` (``docs/numbers.md``, "17. Simulation").
 
 Both models read a decision through :mod:`bjtrainer.ev.spot` (:class:`HandSpot`,
 the checks of a spot, :func:`rules_actions`), so they refuse the same spots

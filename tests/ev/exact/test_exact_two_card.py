@@ -7,7 +7,7 @@ import pytest
 from bjtrainer.engine.actions import Action
 from bjtrainer.engine.presets import PRESETS
 from bjtrainer.engine.rules import Rules
-from bjtrainer.ev import HandSpot, analyse
+from bjtrainer.ev import HandSpot, analyse, round_ev
 from bjtrainer.ev.exact.composition import value_index
 from bjtrainer.ev.exact.two_card import game_return, two_card_table
 from tests.ev.exact.test_exact_player import appendix_rules
@@ -43,8 +43,29 @@ def test_game_return_matches_appendix_9(page: str, rules: Rules, expected: float
     cards removed; ours are Eric Farmer's CDP values, which also remove the
     other hands' non-pair second cards (``bjtrainer.ev.exact.split``): the
     whole-game returns differ by up to 8.3e-6, so the check is to 1e-5.
+
+    Without a check for blackjack (the euro pages) Wizard's game pushes a
+    natural against a ten up that makes blackjack; bjtrainer's round pays it
+    at once (docs/numbers.md, "14. House edge per round"), worth
+    :func:`natural_paid_at_once` more.
     """
+    expected += natural_paid_at_once(rules)
     assert game_return(rules) == pytest.approx(expected, abs=1e-5)
+
+
+def natural_paid_at_once(rules: Rules) -> float:
+    """A natural's payout times the chance of a natural against an unchecked ten and an ace.
+
+    From the full shoe: a ten up, the player's ace and ten in either order,
+    then the hole card an ace. 0 where the dealer checks a ten up.
+    """
+    if rules.peeks_with("T"):
+        return 0.0
+    cards, tens, aces = 52 * rules.decks, 16 * rules.decks, 4 * rules.decks
+    chance = (
+        tens / cards * 2 * aces / (cards - 1) * (tens - 1) / (cards - 2) * (aces - 1) / (cards - 3)
+    )
+    return float(rules.blackjack_ratio) * chance
 
 
 def farmer(
@@ -151,3 +172,18 @@ def test_huge_shoe_equals_independent_draws(preset: str) -> None:
                     assert exact[action] == pytest.approx(value, abs=1e-6), (first, second, up)
                     compared += 1
     assert compared > 1500
+
+
+@pytest.mark.parametrize("preset", list(PRESETS))
+@pytest.mark.slow
+def test_huge_shoe_game_return_is_the_house_edge(preset: str) -> None:
+    """At a million decks the whole-round return is ``bjtrainer edge``'s, to 1e-7.
+
+    Naturals included (docs/numbers.md, "14. House edge per round"): pushed
+    by a dealer natural found at the peek or behind an unchecked ace, paid at
+    once against an unchecked ten (``night``: 0.16% of the wager more than a
+    push would give).
+    """
+    rules = PRESETS[preset]
+    table = two_card_table(rules, decks=1_000_000)
+    assert game_return(rules, table) == pytest.approx(round_ev(rules).expected_return, abs=1e-7)

@@ -177,9 +177,12 @@ def game_return(rules: Rules, table: TwoCardTable | None = None) -> float:
 
     Composition-dependent play of the first two cards (each hand's best
     action from :func:`two_card_table`), US peek as the rules say, naturals
-    paid ``blackjack_payout``, no insurance. Used to check the whole exact
-    analysis against the full-game figures of Wizard of Odds, Blackjack
-    Appendix 9.
+    paid ``blackjack_payout`` (pushed by a dealer natural found at the peek
+    or behind an unchecked ace, paid at once against an unchecked ten, as the
+    round settles them: ``docs/numbers.md``, "14. House edge per round"), no
+    insurance. Used to check the whole exact analysis against the full-game
+    figures of Wizard of Odds, Blackjack Appendix 9, and by ``bjtrainer
+    simulate`` at a real shoe (``docs/numbers.md``, "17. Simulation").
 
     Parameters
     ----------
@@ -215,7 +218,10 @@ def game_return(rules: Rules, table: TwoCardTable | None = None) -> float:
                 left[j] -= 1
                 dealer_bj = 0.0 if bj_card is None else left[bj_card] / left.sum()
                 if {i, j} == {ACE_INDEX, TEN_INDEX}:
-                    value = ratio * (1.0 - dealer_bj)
+                    # Pushed by a dealer natural found at the peek or behind an
+                    # unchecked ace; paid at once against an unchecked ten.
+                    pushed = peeked or u == ACE_INDEX
+                    value = ratio * (1.0 - dealer_bj) if pushed else ratio
                 else:
                     best = max(table.stand[u, i, j], table.hit[u, i, j])
                     if rules.may_double_total(_total(i, j)):
