@@ -24,8 +24,8 @@ The figures
 -----------
 A hand decision: the exact finite-shoe EV of every legal action
 (:func:`bjtrainer.ev.exact.spot.analyse_shoe`: card removal at every step,
-exact with one split, resplits by the published approximation of Wizard of
-Odds, Blackjack Appendix 9) and the exact bust chance on one more card
+exact with one split, resplits by Eric Farmer's CDP method, ``docs/numbers.md``,
+"7. Splitting") and the exact bust chance on one more card
 (``ShoeAnalysis.bust_next``), both conditioned on no dealer blackjack where the
 dealer has checked, as the independent figures are. The insurance offer
 (:func:`bjtrainer.ev.exact.insurance.insurance_shoe_evs`): the hole card is
