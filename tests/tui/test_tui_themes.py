@@ -12,9 +12,10 @@ from collections.abc import Callable
 
 import pytest
 from textual.color import Color
+from textual.command import CommandPalette, SearchIcon
 from textual.pilot import Pilot
 from textual.theme import BUILTIN_THEMES
-from textual.widgets import Select, Static
+from textual.widgets import Input, Select, Static
 from textual.widgets._toast import Toast
 
 from bjtrainer.store import Store
@@ -188,6 +189,14 @@ async def test_ascii_design_draws_dialogs_and_toasts_in_ascii(build_app: AppFact
         assert {edge[0] for edge in dialog.styles.border} == {"ascii"}
         for static in app.screen.query(Static):
             assert text_of(static).isascii(), text_of(static)
+        await pilot.press("escape", "ctrl+p")
+        await pilot.pause()
+        await pilot.pause()
+        palette = app.screen
+        assert isinstance(palette, CommandPalette)
+        assert palette.query_one(SearchIcon).icon == ">"
+        assert palette.query_one("#--input").styles.border_top[0] == "ascii"
+        assert palette.query_one(Input).placeholder.isascii()
 
 
 async def test_classic_design_keeps_its_dialog_borders(build_app: AppFactory) -> None:

@@ -37,12 +37,12 @@ from rich.theme import Theme as RichTheme
 from textual import on
 from textual.actions import ActionParseResult
 from textual.app import App
-from textual.command import Provider
+from textual.command import Provider, SearchIcon
 from textual.dom import DOMNode
 from textual.notifications import SeverityLevel
 from textual.screen import ModalScreen, Screen
 from textual.theme import Theme
-from textual.widgets import Button, Static
+from textual.widgets import Button, Input, Static
 
 from bjtrainer.engine.presets import PRESETS
 from bjtrainer.engine.rules import Rules
@@ -204,8 +204,12 @@ class BjTrainerApp(App[None]):
         self.screen_change_signal.subscribe(self, self._screen_changed)
 
     def _screen_changed(self, screen: Screen[object]) -> None:
-        """With the ASCII card design, a dialog's text and buttons are made ASCII (its borders:
-        ``App.-ascii`` in ``bjtrainer.tcss``)."""
+        """With the ASCII card design, a dialog's text, buttons and inputs are made ASCII.
+
+        The dialogs are the modal screens: the bet, help, CASH OUT, board,
+        leave-set and lesson dialogs and the command palette (their borders:
+        ``App.-ascii`` in ``bjtrainer.tcss``).
+        """
         if self.design == "ascii" and isinstance(screen, ModalScreen):
             screen.call_after_refresh(self._plain_dialog, screen)
 
@@ -221,6 +225,10 @@ class BjTrainerApp(App[None]):
             label = str(button.label)
             if not label.isascii():
                 button.label = plain_text(label)
+        for field in screen.query(Input):
+            field.placeholder = plain_text(field.placeholder)
+        for icon in screen.query(SearchIcon):  # the command palette's magnifying glass
+            icon.icon = ">"
 
     def _theme_changed(self, theme: Theme) -> None:
         """Redraw the text drawn before the change; remember a theme newly chosen."""

@@ -144,7 +144,7 @@ class SitDownScreen(Screen[Seat | None]):
 
     def on_mount(self) -> None:
         self.query_one("#seat-tables").border_title = "Table"
-        self.query_one("#seat-designs").border_title = "Card design"
+        self.query_one("#seat-designs").border_title = "Card design · Theme"
         tables = self.query_one("#table-list", OptionList)
         start = self.start_table
         if start is None or start in PRESETS:
