@@ -229,6 +229,7 @@ class BjTrainerApp(App[None]):
             field.placeholder = plain_text(field.placeholder)
         for icon in screen.query(SearchIcon):  # the command palette's magnifying glass
             icon.icon = ">"
+            icon.refresh()  # a var: setting it does not redraw
 
     def _theme_changed(self, theme: Theme) -> None:
         """Redraw the text drawn before the change; remember a theme newly chosen."""
