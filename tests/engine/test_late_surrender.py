@@ -27,6 +27,8 @@ from bjtrainer.engine.rules import Rules
 from bjtrainer.engine.shoe import Shoe
 from bjtrainer.engine.table import Table
 from bjtrainer.ev.exact.spot import analyse_shoe
+from bjtrainer.ev.exact.two_card import game_return, two_card_table
+from bjtrainer.ev.independent.house_edge import round_ev
 from bjtrainer.ev.independent.spots import analyse
 from bjtrainer.ev.spot import HandSpot
 from bjtrainer.trainer.reasons import compare
@@ -143,3 +145,16 @@ def test_the_reason_in_words_says_a_hidden_blackjack_takes_it_all() -> None:
     spot = Spot("practice", ("T", "6"), "A", legal=legal)
     checked = compare(practice, spot, Action.HIT, Action.SURRENDER, analyse(practice, hand).evs)
     assert "loses half the bet for sure (EV -0.500)" in checked
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(
+    ("peek", "surrender"), [("none", "late"), ("ace", "late"), ("none", "early")]
+)
+def test_the_exact_round_return_at_a_million_decks_is_the_independent_one(
+    peek: str, surrender: str
+) -> None:
+    """Two models, one surrender: the exact shoe's return tends to the infinite deck's."""
+    rules = table_rules(peek=peek, surrender=surrender, max_split_hands=2)
+    exact = game_return(rules, two_card_table(rules, decks=1_000_000))
+    assert exact == pytest.approx(round_ev(rules).expected_return, abs=1e-7)

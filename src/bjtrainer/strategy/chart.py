@@ -33,11 +33,13 @@ from dataclasses import dataclass, field
 import numpy as np
 
 from bjtrainer.engine.actions import Action
+from bjtrainer.engine.cards import VALUE_RANKS
 from bjtrainer.engine.rules import Rules
-from bjtrainer.ev.exact.composition import ACE_INDEX, V
+from bjtrainer.ev.exact.composition import ACE_INDEX, V, full_shoe
+from bjtrainer.ev.exact.dealer import hole_blackjack_chance
 from bjtrainer.ev.exact.player import ProgressCallback
 from bjtrainer.ev.exact.two_card import TwoCardTable, solve_two_card_table, two_card_table
-from bjtrainer.ev.spot import SURRENDER_EV
+from bjtrainer.ev.spot import surrender_ev
 from bjtrainer.strategy.codes import Code
 
 #: Column labels, the up card: 2..9, T, A.
@@ -138,8 +140,13 @@ def _hand_evs(rules: Rules, table: TwoCardTable, u: int, i: int, j: int) -> dict
     evs = {Action.STAND: float(table.stand[u, i, j]), Action.HIT: float(table.hit[u, i, j])}
     if rules.may_double_total(total):
         evs[Action.DOUBLE] = float(table.double[u, i, j])
-    if rules.surrender == "late":
-        evs[Action.SURRENDER] = SURRENDER_EV
+    if rules.surrender != "none":
+        unseen = list(full_shoe(table.decks))
+        for card in (u, i, j):
+            unseen[card] -= 1
+        evs[Action.SURRENDER] = surrender_ev(
+            rules, VALUE_RANKS[u], hole_blackjack_chance(unseen, u)
+        )
     return evs
 
 

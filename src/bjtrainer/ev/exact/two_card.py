@@ -30,7 +30,7 @@ from bjtrainer.ev.exact.split import (
     split_hand_values,
     split_value,
 )
-from bjtrainer.ev.spot import SURRENDER_EV
+from bjtrainer.ev.spot import surrender_ev
 
 FloatArray = npt.NDArray[np.float64]
 
@@ -228,8 +228,8 @@ def game_return(rules: Rules, table: TwoCardTable | None = None) -> float:
                         best = max(best, table.double[u, i, j])
                     if i == j and not np.isnan(table.split[u, i]):
                         best = max(best, table.split[u, i])
-                    if rules.surrender == "late":
-                        best = max(best, SURRENDER_EV)
+                    if rules.surrender != "none":
+                        best = max(best, surrender_ev(rules, VALUE_RANKS[u], dealer_bj))
                     value = -dealer_bj + (1.0 - dealer_bj) * best if peeked else best
                 total += up_chance * ways * value
     return total
