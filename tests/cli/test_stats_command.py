@@ -11,6 +11,7 @@ import pytest
 from bjtrainer.cli import main
 from bjtrainer.engine.actions import Action
 from bjtrainer.engine.presets import PRESETS
+from bjtrainer.ev import round_ev
 from bjtrainer.store import Store
 from bjtrainer.trainer.clock import ManualClock
 from bjtrainer.trainer.practice.deals import DealPlan
@@ -47,7 +48,11 @@ def test_an_empty_store(capsys: pytest.CaptureFixture[str]) -> None:
         "retry_rate",
         "costliest",
         "progress",
+        "own_edge",
     }
+    # no answer yet: the user's play is best play, the return of `bjtrainer edge`
+    edge = round_ev(PRESETS["practice"]).expected_return
+    assert out["own_edge"] == {"your_play": edge, "perfect_play": edge, "spots": 0}
     assert set(out["by_topic"]) == {
         "hard",
         "soft",

@@ -51,6 +51,7 @@ def text_lines(figures: Stats) -> list[str]:
         + ("-" if per_100 is None else f"{per_100:.3f} bets")
         + ".",
         f"Hint rate {_share(figures.hint_rate)}, retry rate {_share(figures.retry_rate)}.",
+        *([figures.own_edge.line()] if figures.own_edge is not None else []),
         "By topic:",
     ]
     for topic, rate in figures.by_topic.items():

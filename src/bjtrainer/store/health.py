@@ -113,8 +113,43 @@ def damaged(where: str, exc: sqlite3.DatabaseError) -> BrokenStoreError | None:
     return BrokenStoreError(f"The bjtrainer store {where} is damaged ({exc}): {_KEPT}; {_RESET}.")
 
 
+#: Above this size, in bytes, a store is checked at open table by table and
+#: its history tables (:data:`HISTORY_TABLES`) are left to ``bjtrainer
+#: doctor``: a whole ``quick_check`` reads every page, about half a second
+#: of CPU for a million answers (``docs/practice.md``, "Stats").
+WHOLE_CHECK_BYTES = 64 * 2**20
+#: The tables that grow with every answer and every round.
+HISTORY_TABLES = frozenset({"attempts", "rounds"})
+
+
+def _quick_check(db: Database) -> list[str]:
+    """``PRAGMA quick_check``'s lines: of the whole file, or of each table but the history.
+
+    A file of at most :data:`WHOLE_CHECK_BYTES` is checked whole; a larger
+    one table by table (each with its indexes), leaving out
+    :data:`HISTORY_TABLES`. A damaged page there is found when it is read
+    or written (reported as damaged, naming ``bjtrainer doctor``), and by
+    the doctor's ``integrity_check``.
+    """
+    pages = int(db.execute("PRAGMA page_count").fetchone()[0])
+    size = pages * int(db.execute("PRAGMA page_size").fetchone()[0])
+    if size <= WHOLE_CHECK_BYTES:
+        return [row[0] for row in db.execute("PRAGMA quick_check").fetchall()]
+    for name in db.table_names():
+        if name in HISTORY_TABLES:
+            continue
+        quoted = name.replace('"', '""')
+        verdict = [row[0] for row in db.execute(f'PRAGMA quick_check("{quoted}")').fetchall()]
+        if verdict != ["ok"]:
+            return verdict
+    return ["ok"]
+
+
 def check_store(db: Database, where: str, *, existing: bool) -> None:
     """Refuse a database bjtrainer must not write to; only reads (``PRAGMA quick_check``).
+
+    The check of a large store leaves out the history tables
+    (:func:`_quick_check`).
 
     Parameters
     ----------
@@ -138,7 +173,7 @@ def check_store(db: Database, where: str, *, existing: bool) -> None:
         for the caller to report.
     """
     try:
-        verdict = [row[0] for row in db.execute("PRAGMA quick_check").fetchall()]
+        verdict = _quick_check(db)
         tables = db.table_names()
         applied = [migration.name for migration in MIGRATIONS.applied(db)]
     except sqlite3.DatabaseError as exc:

@@ -13,7 +13,7 @@ answer twice, as a double key press would, stores it once.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from contextlib import AbstractContextManager
 from typing import TYPE_CHECKING, Any
 
@@ -51,6 +51,28 @@ def _run_from_row(row: Mapping[str, Any]) -> RunRecord:
         finished_at=row["finished_at"],
         id=int(row["id"]),
     )
+
+
+#: The columns of an ``attempts`` row a new answer writes (every one but ``id``).
+ATTEMPT_COLUMNS = (
+    "token",
+    "decision_key",
+    "run_id",
+    "position",
+    "rules_id",
+    "spot_key",
+    "cards",
+    "up",
+    "split_hand",
+    "kind",
+    "action",
+    "best",
+    "accepted",
+    "ev_lost",
+    "evs",
+    "created_at",
+    "local_date",
+)
 
 
 def _attempt_row(attempt: AttemptRecord) -> dict[str, Any]:
@@ -265,20 +287,26 @@ class PracticeStore:
         StoreError
             If the store cannot be written; nothing is kept then.
         """
-        rows = [_attempt_row(attempt) for attempt in attempts]
-        if not rows:
-            return 0
-        columns = list(rows[0])
+        columns = list(ATTEMPT_COLUMNS)
         sql = (
             f"insert or ignore into attempts ({', '.join(columns)}) "
             f"values ({', '.join('?' for _ in columns)})"
         )
+        tables: set[str] = set()
+
+        def values() -> Iterator[list[Any]]:
+            for attempt in attempts:  # streamed: a million answers never sit in memory at once
+                tables.add(attempt.rules_id)
+                row = _attempt_row(attempt)
+                yield [row[name] for name in columns]
+
         with self._write():
             conn = self.db.conn
             before = conn.total_changes
-            conn.executemany(sql, ([row[name] for name in columns] for row in rows))
+            conn.executemany(sql, values())
             stored = conn.total_changes - before
-            rebuild(conn, sorted({row["rules_id"] for row in rows}))
+            if tables:
+                rebuild(conn, sorted(tables))
         return int(stored)
 
     def answer_summary(self, rules_id: str) -> AnswerSummary:

@@ -17,6 +17,7 @@ from dataclasses import replace
 import pytest
 
 from bjtrainer.engine.actions import Action
+from bjtrainer.ev import HandSpot, analyse, round_ev
 from bjtrainer.store import AttemptKind, AttemptRecord, Store
 from bjtrainer.trainer.practice.stats import compute_stats, stats_from_summary
 from bjtrainer.trainer.practice.topics import Topic
@@ -162,3 +163,20 @@ def test_the_store_s_running_totals_give_the_same_figures(store: Store) -> None:
     from_totals = stats_from_summary(PRACTICE, store.answer_summary("practice"))
     assert from_totals == compute_stats(PRACTICE, store.attempts())
     assert from_totals.counts.first == 6 and from_totals.retry_rate == pytest.approx(2 / 7)
+
+
+def test_your_own_play_gives_up_what_its_one_wrong_latest_answer_costs(store: Store) -> None:
+    # The latest first unassisted answers: 16 v T surrender, 11 v 6 double, 9,9 v 6 split
+    # (all best), A,9 v 6 hit (stand is best); the insurance answer is left out.
+    edge = stats_from_summary(PRACTICE, store.answer_summary("practice")).own_edge
+    assert edge is not None and edge.spots == 4
+    perfect = round_ev(PRACTICE).expected_return
+    evs = analyse(PRACTICE, HandSpot(cards=("A", "9"), up="6")).evs
+    chance = (1 / 13) * 2 * (1 / 13) * (1 / 13)  # a 6 up (no peek), then an ace and a 9
+    assert edge.perfect_play == perfect
+    assert edge.your_play - perfect == pytest.approx(
+        -chance * (evs[Action.STAND] - evs[Action.HIT]), rel=1e-9
+    )
+    assert edge.line() == (
+        f"Your play: {100 * edge.your_play:.2f}% per round; perfect play: {100 * perfect:.2f}%."
+    )

@@ -40,25 +40,30 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from bjtrainer.engine.actions import Action
+from bjtrainer.engine.actions import INSURANCE_ACTIONS, Action
 from bjtrainer.engine.rules import Rules
 from bjtrainer.errors import InvalidSpotError
+from bjtrainer.ev import round_ev
+from bjtrainer.ev.independent.policy import policy_round_ev
 from bjtrainer.store.records import AttemptRecord
 from bjtrainer.store.summary import AnswerSummary, summarise
 from bjtrainer.strategy.chart import COLUMNS
 from bjtrainer.trainer.practice.attempts import AttemptCounts
 from bjtrainer.trainer.practice.cells import ROW_ORDER, ChartCell, cell_of
 from bjtrainer.trainer.practice.topics import Topic, topics_of
-from bjtrainer.trainer.spots import Spot, parse_spot_key
+from bjtrainer.trainer.spots import Spot, is_insurance_spot, parse_spot_key
 
 __all__ = [
     "COSTLIEST",
     "CostlyMistake",
     "DayProgress",
     "HeatMap",
+    "OwnEdge",
     "Rate",
     "Stats",
     "compute_stats",
+    "own_edge",
+    "own_policy",
     "stats_from_summary",
 ]
 
@@ -166,6 +171,90 @@ class HeatMap:
 
 
 @dataclass(frozen=True)
+class OwnEdge:
+    """The expected return of the user's own play beside that of perfect play.
+
+    From the latest first unassisted answer of each first-hand spot
+    (:func:`own_policy`), every other spot played best, in the model of
+    ``bjtrainer edge`` (``docs/numbers.md``, "16. Your own house edge").
+
+    Attributes
+    ----------
+    your_play : float
+        Expected return per round of the user's play, units of the original
+        wager (-0.0071 is -0.71% per round).
+    perfect_play : float
+        The same under best play (``bjtrainer edge``).
+    spots : int
+        Spots played the user's own way (the policy's size).
+    """
+
+    your_play: float
+    perfect_play: float
+    spots: int
+
+    def line(self) -> str:
+        """``"Your play: -0.71% per round; perfect play: -0.43%."``."""
+        return (
+            f"Your play: {100 * self.your_play:.2f}% per round; "
+            f"perfect play: {100 * self.perfect_play:.2f}%."
+        )
+
+    def to_json(self) -> dict[str, Any]:
+        """``{"your_play", "perfect_play"}`` per round in units of the bet, and ``spots``."""
+        return {
+            "your_play": self.your_play,
+            "perfect_play": self.perfect_play,
+            "spots": self.spots,
+        }
+
+
+def own_policy(summary: AnswerSummary) -> dict[tuple[tuple[str, ...], str], Action]:
+    """The user's play per first hand: the latest first unassisted answer of its spot.
+
+    Hands of a split and the insurance question are left out (the house
+    edge takes no insurance; a split hand's value is the split's). A hand
+    recorded under several spot keys (the chips allowed a double once and
+    not another time) takes the latest answer of them all.
+
+    Returns
+    -------
+    dict
+        ``(cards, up)`` (value ranks) to the action, for
+        :func:`bjtrainer.ev.independent.policy.policy_round_ev`.
+    """
+    latest: dict[tuple[tuple[str, ...], str], tuple[int, Action]] = {}
+    for row in summary.spots.values():
+        if row.last_action is None or row.last_id is None:
+            continue
+        spot = _spot(row.spot_key)
+        if spot is None or spot.split_hand or spot.hands_in_round != 1:
+            continue
+        if is_insurance_spot(spot) or row.last_action in INSURANCE_ACTIONS:
+            continue
+        hand = (spot.cards, spot.up)
+        if hand not in latest or latest[hand][0] < row.last_id:
+            latest[hand] = (row.last_id, row.last_action)
+    return {hand: action for hand, (_, action) in latest.items()}
+
+
+def own_edge(rules: Rules, summary: AnswerSummary) -> OwnEdge:
+    """The return of the user's own play and of perfect play (:class:`OwnEdge`).
+
+    Raises
+    ------
+    InvalidSpotError
+        If a stored spot cannot be a decision at these rules.
+    """
+    policy = own_policy(summary)
+    return OwnEdge(
+        your_play=policy_round_ev(rules, policy),
+        perfect_play=round_ev(rules).expected_return,
+        spots=len(policy),
+    )
+
+
+@dataclass(frozen=True)
 class Stats:
     """The practice figures of one table (see the module docstring).
 
@@ -185,6 +274,9 @@ class Stats:
         At most :data:`COSTLIEST`, the costliest first.
     progress : tuple of DayProgress
         One per local date with first unassisted answers, oldest first.
+    own_edge : OwnEdge or None
+        The return of the user's own play beside perfect play; ``None``
+        when not computed (:func:`compute_stats` of bare answers).
     """
 
     rules_id: str
@@ -196,6 +288,7 @@ class Stats:
     retry_rate: float | None
     costliest: tuple[CostlyMistake, ...]
     progress: tuple[DayProgress, ...]
+    own_edge: OwnEdge | None = None
 
     @property
     def accuracy(self) -> float | None:
@@ -220,7 +313,9 @@ class Stats:
         Returns
         -------
         dict
-            ``rules``; ``answers`` (``first``, ``after_hint``, ``retry``,
+            ``rules``; ``own_edge`` (``{"your_play", "perfect_play",
+            "spots"}``: expected return per round, units of the original
+            wager, or null); ``answers`` (``first``, ``after_hint``, ``retry``,
             ``decisions``); ``accuracy``; ``by_topic`` (topic id to
             ``{"answers", "right", "accuracy"}``); ``by_spot`` (a list of
             ``{"hand": "hard 16", "up": "T", "answers", "right",
@@ -233,6 +328,7 @@ class Stats:
         counts = self.counts
         return {
             "rules": self.rules_id,
+            "own_edge": self.own_edge.to_json() if self.own_edge is not None else None,
             "answers": {
                 "first": counts.first,
                 "after_hint": counts.after_hint,
@@ -305,7 +401,11 @@ def _costliest(summary: AnswerSummary, limit: int) -> tuple[CostlyMistake, ...]:
 
 
 def compute_stats(
-    rules: Rules, attempts: Iterable[AttemptRecord], *, costliest: int = COSTLIEST
+    rules: Rules,
+    attempts: Iterable[AttemptRecord],
+    *,
+    costliest: int = COSTLIEST,
+    with_edge: bool = True,
 ) -> Stats:
     """The figures of one table from its attempts, folded in Python.
 
@@ -317,6 +417,8 @@ def compute_stats(
         Oldest first.
     costliest : int
         How many costliest mistakes to list.
+    with_edge : bool
+        Compute :attr:`Stats.own_edge`.
 
     Returns
     -------
@@ -324,11 +426,13 @@ def compute_stats(
         The same figures as :func:`stats_from_summary` of the store's
         running totals of those answers.
     """
-    return stats_from_summary(rules, summarise(attempts, rules.id), costliest=costliest)
+    return stats_from_summary(
+        rules, summarise(attempts, rules.id), costliest=costliest, with_edge=with_edge
+    )
 
 
 def stats_from_summary(
-    rules: Rules, summary: AnswerSummary, *, costliest: int = COSTLIEST
+    rules: Rules, summary: AnswerSummary, *, costliest: int = COSTLIEST, with_edge: bool = True
 ) -> Stats:
     """The figures of one table from its running totals (``Store.answer_summary``).
 
@@ -343,6 +447,8 @@ def stats_from_summary(
         Its running totals (:mod:`bjtrainer.store.summary`).
     costliest : int
         How many costliest mistakes to list.
+    with_edge : bool
+        Compute :attr:`Stats.own_edge` (the return of the user's play).
 
     Returns
     -------
@@ -383,6 +489,7 @@ def stats_from_summary(
         hint_rate=counts.after_hint / decisions if decisions else None,
         retry_rate=summary.retried / decisions if decisions else None,
         costliest=_costliest(summary, costliest),
+        own_edge=own_edge(rules, summary) if with_edge else None,
         progress=tuple(
             DayProgress(
                 date.fromisoformat(day.local_date), Rate(day.first, day.first_right), day.ev_lost
