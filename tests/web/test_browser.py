@@ -177,8 +177,9 @@ def server(isolated_home: Path, tmp_path: Path) -> Iterator[Served]:
 def test_a_round_in_the_browser(server: Served) -> None:
     """Sit down, deal, W shows the Why, a click on Stand settles the hand, as saved.
 
-    Then Ctrl+C stops the server with the tab still open: the tab's app ends
-    and the page says "Session ended." (textual-serve's own dialog).
+    A second tab then opens on the same table and balance; Ctrl+C stops the
+    server with both open: each tab's app ends and its page says "Session
+    ended." (textual-serve's own dialog).
     """
     from playwright.sync_api import Page, sync_playwright
 
@@ -218,10 +219,15 @@ def test_a_round_in_the_browser(server: Served) -> None:
     with sync_playwright() as playwright:
         browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
         try:
-            page = browser.new_page(viewport={"width": 1000, "height": 640})
-            page.route("**/*", local_only)
-            page.add_init_script(TERMINAL_HOOK)
-            page.goto(url, wait_until="domcontentloaded")
+
+            def open_tab() -> Page:
+                tab = browser.new_page(viewport={"width": 1000, "height": 640})
+                tab.route("**/*", local_only)
+                tab.add_init_script(TERMINAL_HOOK)
+                tab.goto(url, wait_until="domcontentloaded")
+                return tab
+
+            page = open_tab()
 
             # The first start: the sit-down screen; Enter sits at practice.
             wait_for(page, lambda text: "Sit down" in text and "practice" in text, "sit-down")
@@ -286,13 +292,22 @@ def test_a_round_in_the_browser(server: Served) -> None:
             net = re.search(r"Net ([+-]?\d+)\b", text)
             assert net is not None, text
             page.screenshot(path=str(artifacts_dir() / "browser-round.png"))
+            balance = re.search(r"Balance +\d+", text)
+            assert balance is not None, text
 
-            # Ctrl+C with the tab open: the server ends every tab's app, then
-            # itself (textual-serve alone waits for open tabs, about 25 s).
+            # A second tab is a second window on the same data: it sits at
+            # the table chosen in the first, with the balance after its round.
+            second = open_tab()
+            wait_for(second, lambda text: balance.group(0) in text, "the same table")
+            assert "Sit down" not in screen(second)
+
+            # Ctrl+C with both tabs open: the server ends every tab's app,
+            # then itself (textual-serve alone waits for open tabs, ~25 s).
             server.process.send_signal(signal.SIGINT)
             assert server.process.wait(timeout=STOP_PATIENCE) == 0
-            page.wait_for_selector("body.-closed", timeout=1000 * PATIENCE)
-            assert "Session ended." in page.inner_text("body")
+            for tab in (page, second):
+                tab.wait_for_selector("body.-closed", timeout=1000 * PATIENCE)
+                assert "Session ended." in tab.inner_text("body")
         finally:
             browser.close()
 
