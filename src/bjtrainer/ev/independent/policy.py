@@ -8,7 +8,7 @@ return under best play. A *policy* here names, for some hands of the first
 hand of a round (its cards, whatever their number, and the up card), the
 play made there; every other hand is played best. The return is exact in
 the model of ``bjtrainer edge`` (independent draws, no insurance,
-``docs/numbers.md``, "14. House edge per round" and "16. Your own house
+``docs/numbers.md``, "14. House edge per round" and "18. Your own house
 edge"):
 
 - a hand whose play is named and is not a hit is worth that play's EV from

@@ -176,7 +176,7 @@ class OwnEdge:
 
     From the latest first unassisted answer of each first-hand spot
     (:func:`own_policy`), every other spot played best, in the model of
-    ``bjtrainer edge`` (``docs/numbers.md``, "16. Your own house edge").
+    ``bjtrainer edge`` (``docs/numbers.md``, "18. Your own house edge").
 
     Attributes
     ----------
