@@ -15,7 +15,7 @@ import csv
 import io
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import timedelta
 from pathlib import Path
 from typing import Any
@@ -364,3 +364,23 @@ def test_export_to_folder_names_the_file_by_table_and_time(
     night = [row for row in script.decisions if row["rules_id"] == "night"]
     assert count == len(night)
     _compare(_from_csv(_read(written), DECISION_COLUMNS), night)
+
+
+def test_a_table_id_found_only_in_the_store_is_exported(
+    filled: tuple[Path, Script],
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    tmp_path: Path,
+) -> None:
+    """A custom table whose rules file is gone: ``--rules`` takes its id as stored."""
+    _, script = filled
+    path = tmp_path / "bjtrainer.db"
+    with Store.open(filled[0]) as source:
+        attempt = source.attempts("night")[0]
+    with Store.open(path) as store:
+        store.record_attempts([replace(attempt, rules_id="mine", token="mine/1")])
+    assert _cli(monkeypatch, path, "--rules", "mine", "--format", "json") == 0
+    (row,) = json.loads(capsys.readouterr().out)
+    first_night = next(r for r in script.decisions if r["rules_id"] == "night")
+    assert row["rules_id"] == "mine" and row["spot"] == first_night["spot"]
+    assert row["ev_lost"] == first_night["ev_lost"]

@@ -23,7 +23,13 @@ from bjtrainer.store.records import RoundRecord
 if TYPE_CHECKING:
     from bjtrainer.store.store import Store
 
-__all__ = ["BATCH_ROWS", "attempt_rows", "round_row", "round_rows", "stored_rules_ids"]
+__all__ = [
+    "BATCH_ROWS",
+    "attempt_rows",
+    "has_rules_id",
+    "round_row",
+    "round_rows",
+]
 
 #: Rows fetched from the cursor at a time.
 BATCH_ROWS = 512
@@ -134,13 +140,16 @@ def round_rows(
     yield from _stream(store, f"{_ROUNDS}{where} order by id", params)
 
 
-def stored_rules_ids(store: Store) -> list[str]:
-    """The rules ids with a graded answer or a settled round, sorted.
+def has_rules_id(store: Store, rules_id: str) -> bool:
+    """Whether a graded answer or a settled round of ``rules_id`` is stored (two indexed reads).
 
     Raises
     ------
     StoreError
         If the database cannot be read.
     """
-    sql = "select rules_id from attempts union select rules_id from rounds order by rules_id"
-    return [str(row["rules_id"]) for row in _stream(store, sql, [])]
+    sql = (
+        "select exists (select 1 from attempts where rules_id = ?) "
+        "or exists (select 1 from rounds where rules_id = ?) as found"
+    )
+    return any(row["found"] for row in _stream(store, sql, [rules_id, rules_id]))

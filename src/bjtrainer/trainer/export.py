@@ -29,7 +29,7 @@ from typing import Any, Literal, TextIO
 from bjtrainer.engine.actions import Action
 from bjtrainer.errors import BjTrainerError, InvalidSpotError, StoreError
 from bjtrainer.store import Store
-from bjtrainer.store.history import attempt_rows, round_rows, stored_rules_ids
+from bjtrainer.store.history import attempt_rows, has_rules_id, round_rows
 from bjtrainer.trainer.spots import parse_spot_key
 from bjtrainer.trainer.wording import DISPLAY_ORDER, in_display_order
 
@@ -143,7 +143,7 @@ def resolve_rules(store: Store, name: str) -> list[str] | None:
     """
     if name == ALL_RULES:
         return None
-    if name in stored_rules_ids(store):
+    if has_rules_id(store, name):
         return [name]
     from bjtrainer.engine.rules_file import load_rules
 
