@@ -89,6 +89,14 @@ class PlayScreen(ButtonScreen[None]):
         How cards are drawn; ``"ascii"`` also keeps every text ASCII.
     """
 
+    #: Classes for small terminals (80 x 24): ``-narrow`` below 90 columns,
+    #: ``-short`` below 30 rows (styled in ``bjtrainer.tcss``: at every play
+    #: screen the round's buttons tighten so that all of them fit). Not marked
+    #: ClassVar: Textual declares them ``ClassVar[...] | None``, which mypy
+    #: reads as instance variables that a ClassVar may not override.
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (90, "-wide")]  # noqa: RUF012
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]  # noqa: RUF012
+
     def __init__(self, design: CardDesign = DEFAULT_DESIGN) -> None:
         super().__init__()
         self.design = design

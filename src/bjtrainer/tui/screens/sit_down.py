@@ -6,11 +6,12 @@ the table, a preset (``practice``, ``guide``, ``night``, ``home``:
 (``docs/playing.md``, "Sitting down"); under the design preview, the theme
 (``docs/playing.md``, "Themes"), shown at once and remembered by the app.
 A rules file with problems shows every line of its ``RulesError`` and
-nothing starts.
+nothing starts; where they do not fit (80 x 24) the table column scrolls,
+and scrolls to them.
 
 Keys: Up and Down choose in a list, Tab moves between the lists, the path
-and the buttons, Enter sits down, Esc goes back to the table (or quits at
-the first start).
+and the buttons, PgUp / PgDn scroll the table column, Enter sits down, Esc
+goes back to the table (or quits at the first start).
 """
 
 from __future__ import annotations
@@ -40,12 +41,14 @@ from bjtrainer.tui.views.table_summary import rules_summary, saved_line
 #: The option id of "a rules file" in the table list.
 FILE_OPTION = "file"
 
-#: One line per preset in the table list (``docs/rules/README.md``, "The four tables").
+#: One line per preset in the table list (``docs/rules/README.md``, "The four tables"),
+#: at most 24 characters so that each stays one line at 80 columns; the text
+#: under the list says the rest.
 PRESET_LINES: dict[str, str] = {
-    "practice": "6D S17 DAS, late surrender, free chips",
-    "guide": "6D S17 DAS, no surrender, insure up to half",
-    "night": "ace-only peek, 500 chips, CASH OUT",
-    "home": "1 deck, one split, no DAS, even bets",
+    "practice": "late surrender, refill",
+    "guide": "insurance up to half",
+    "night": "500 chips, CASH OUT",
+    "home": "1 deck, one split",
 }
 
 #: The cards of the design preview: every suit and the hole card's back.
@@ -79,6 +82,8 @@ class SitDownScreen(Screen[Seat | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", "Back"),
+        Binding("pageup", "scroll_tables(-1)", "Scroll up", show=False),
+        Binding("pagedown", "scroll_tables(1)", "Scroll down", show=False),
     ]
 
     def __init__(
@@ -111,7 +116,7 @@ class SitDownScreen(Screen[Seat | None]):
                         for name in PRESETS
                     ),
                     Option(
-                        Text.assemble(("file     ", "bold"), "a rules file of your own…"),
+                        Text.assemble(("file     ", "bold"), "your own rules file…"),
                         id=FILE_OPTION,
                     ),
                     id="table-list",
@@ -137,10 +142,8 @@ class SitDownScreen(Screen[Seat | None]):
             yield Button(
                 "Back Esc" if self.can_go_back else "Quit Esc", id="seat-back", compact=True
             )
-            escape = "goes back" if self.can_go_back else "quits"
-            yield Static(
-                f"Up/Down choose, Tab moves on, Enter sits down, Esc {escape}.", id="seat-keys"
-            )
+            escape = "back" if self.can_go_back else "quits"
+            yield Static(f"Up/Down, Tab choose; Enter sits; Esc {escape}", id="seat-keys")
 
     def on_mount(self) -> None:
         self.query_one("#seat-tables").border_title = "Table"
@@ -211,6 +214,8 @@ class SitDownScreen(Screen[Seat | None]):
         error = self.query_one("#seat-error", Static)
         error.update(message)
         error.set_class(bool(message), "-shown")
+        if message:  # at 80 x 24 the problems sit below the list: scroll them into view
+            self.call_after_refresh(error.scroll_visible, animate=False)
         self._error_key = self._choice_key() if message else None
 
     def _clear_stale_error(self) -> None:
@@ -288,6 +293,14 @@ class SitDownScreen(Screen[Seat | None]):
             return
         preset = PRESETS.get(rules.id) is rules  # "Practice" typed: the preset, not a file
         self.dismiss(Seat(rules, rules.id if preset else table_ref(typed), design))
+
+    def action_scroll_tables(self, pages: int) -> None:
+        """Scroll the table column by a page (PgUp / PgDn): a long list of problems."""
+        column = self.query_one("#seat-tables")
+        if pages < 0:
+            column.scroll_page_up(animate=False)
+        else:
+            column.scroll_page_down(animate=False)
 
     def action_back(self) -> None:
         """Back to the table unchanged; at the first start, quit."""

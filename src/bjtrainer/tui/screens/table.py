@@ -110,13 +110,6 @@ class TableScreen(PlayScreen):
     class NewSessionRequested(Message):
         """The player asked for the New session menu of practice (M): the app handles it."""
 
-    #: Classes for small terminals (80 x 24): ``-narrow`` below 90 columns,
-    #: ``-short`` below 30 rows (styled in ``bjtrainer.tcss``). Not marked
-    #: ClassVar: Textual declares them ``ClassVar[...] | None``, which mypy
-    #: reads as instance variables that a ClassVar may not override.
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (90, "-wide")]  # noqa: RUF012
-    VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]  # noqa: RUF012
-
     #: Each key twice (:func:`~bjtrainer.tui.keys.live_bindings`): shown while it
     #: works now (:meth:`check_action`), else run anyway to say why it does not.
     BINDINGS: ClassVar[list[BindingType]] = live_bindings(TABLE_KEYS)
