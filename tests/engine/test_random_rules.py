@@ -47,6 +47,8 @@ def valid_rules(draw: st.DrawFn) -> Rules:
     max_bet = min_bet + step * draw(st.integers(0, 40))
     first_bet = min_bet + step * draw(st.integers(0, (max_bet - min_bet) // step))
     max_split_hands = draw(st.integers(1, 8))
+    peek = draw(st.sampled_from(["ace_or_ten", "ace", "none"]))
+    surrenders = ["none", "late", "early"] if peek == "none" else ["none", "late"]
     return Rules(
         id="t_" + draw(st.from_regex(r"[a-z0-9_.-]{0,12}", fullmatch=True)),
         name=draw(st.text(max_size=30)),
@@ -57,14 +59,14 @@ def valid_rules(draw: st.DrawFn) -> Rules:
         ),
         shuffle_every_round=draw(st.booleans()),
         dealer_hits_soft_17=draw(st.booleans()),
-        peek=draw(st.sampled_from(["ace_or_ten", "ace", "none"])),
+        peek=peek,
         blackjack_payout=f"{draw(st.integers(1, 9))}:{draw(st.integers(1, 9))}",
         insurance=draw(st.sampled_from(["half_bet", "up_to_half", "none"])),
         double_on=draw(st.sampled_from(["any", "below_21", "9_to_11", "10_to_11"])),
         double_after_split=draw(st.booleans()),
         max_split_hands=max_split_hands,
         resplit_aces=max_split_hands >= 3 and draw(st.booleans()),
-        surrender=draw(st.sampled_from(["none", "late"])),
+        surrender=draw(st.sampled_from(surrenders)),
         starting_chips=min_bet * draw(st.integers(1, 3) | st.integers(20, 200)),
         min_bet=min_bet,
         max_bet=max_bet,
@@ -113,7 +115,10 @@ def check_settlement(round_: Round) -> None:
         total, _ = _total(hand.cards)
         natural = len(round_.hands) == 1 and not hand.from_split and _natural(hand.cards)
         if hand.surrendered:
-            returned = hand.wager // 2
+            # Late surrender before any check loses the whole bet to a dealer blackjack;
+            # early surrender, or late after the peek, gives half back (docs/numbers.md, 6.).
+            late_unchecked = rules.surrender == "late" and not rules.peeks_with(up.rank)
+            returned = 0 if dealer_natural and late_unchecked else hand.wager // 2
         elif total > 21:
             returned = 0
         elif natural and not (dealer_natural and known_first):
