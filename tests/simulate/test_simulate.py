@@ -202,9 +202,10 @@ def test_a_dry_shoe_gets_its_discards_back_behind_the_cards_on_the_table() -> No
 def test_infinite_deck_agrees_with_the_house_edge(name: str) -> None:
     """Within 4 standard errors of ``bjtrainer edge`` (docs/numbers.md, section 14).
 
-    The chart is the table's (six decks, one at ``home``), so it may differ
-    from best play on independent draws in a cell or two: a difference far
-    below the standard error of 1.5 million rounds (about 0.09%).
+    The chart is the table's (six decks, one at ``home``), not best play on
+    independent draws: under 0.01% apart at six decks, about 0.06% at
+    ``home`` (docs/numbers.md, section 17), below the standard error of 1.5
+    million rounds (about 0.09%).
     """
     rules = PRESETS[name]
     result = simulate(rules, 1_500_000, seed=2026, shoe="infinite")
