@@ -151,9 +151,9 @@ TABLES = [
 @pytest.mark.slow
 @pytest.mark.parametrize("rules", TABLES, ids=lambda rules: rules.id)
 def test_every_round_is_the_engines_round(rules: Rules) -> None:
-    """600 rounds, half of them dealt a pair: the same net and the same cards as the engine."""
+    """300 rounds, half of them dealt a pair: the same net and the same cards as the engine."""
     rng = np.random.default_rng(sum(map(ord, rules.model_dump_json())))
-    rounds = 600
+    rounds = 300
     order = rng.integers(0, 13, size=(rounds, 80))
     small = rng.random(order.shape) < 0.3  # more pairs after a split, and longer hands
     order[small] = rng.integers(0, 4, size=int(small.sum()))
