@@ -215,9 +215,11 @@ def run(args: argparse.Namespace) -> int:
         )
     exact_shoe = None
     if args.shoe == "real":
-        from bjtrainer.ev.exact.two_card import game_return
+        from bjtrainer.ev.exact.two_card import game_return, solve_two_card_table
 
-        exact_shoe = game_return(rules)
+        computing = "Computing the exact return of a full shoe"
+        with progress_bar(computing, quiet=args.json) as on_progress:
+            exact_shoe = game_return(rules, solve_two_card_table(rules, on_progress=on_progress))
     data = payload(rules, result, exact_shoe)
     if args.json:
         print(json.dumps(data))
