@@ -1,0 +1,143 @@
+"""Snapshots of every screen at a standard 80 x 24 terminal, beside the 100 x 34 ones.
+
+The same screens and states as ``test_tui_snapshots.py``,
+``test_tui_chart_snapshots.py`` and ``test_tui_practice_snapshots.py``
+(seed, stacked shoe and clock fixed, no blinking cursor), drawn at 80 x 24:
+the table in a long round (three split hands), the chart, the shoe-aware
+Why, the sit-down screen with a rules file of five problems, the New
+session menu and a set after a miss. Regenerate after a
+deliberate change with ``pytest tests/tui/test_tui_small_snapshots.py
+--snapshot-update`` and look at the SVGs before committing them.
+
+Beside each picture a check reads what is drawn where (screen regions), so
+that a snapshot taken of a cut screen cannot pass for a complete one.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Input, OptionList, Static
+
+from bjtrainer.engine.rules_file import load_rules
+from bjtrainer.errors import RulesError
+from bjtrainer.store import Store
+from bjtrainer.tui.screens.chart import ChartScreen
+from tests.tui.practice_tui_support import practice_app
+from tests.tui.test_tui_chart_snapshots import SEVENS, SIXTEEN, settle
+from tests.tui.test_tui_practice_snapshots import miss_first
+from tests.tui.tui_support import HOME, AppFactory, text_of
+
+SnapCompare = Callable[..., bool]
+
+SMALL = (80, 24)
+
+# 8,8 against a 6 (hole T), split twice: three hands of 8 take 3, 9 and 2; the
+# round is long (three hands two by two) and its first hand is in play.
+LONG_ROUND = ["8S", "6H", "8D", "TC", "8C", "8H", "3D", "9C", "2S"]
+
+#: A rules file with five problems, each one line of the error (``docs/custom-tables.md``).
+BAD_RULES = """\
+decks = 0
+dealer_hits_soft_17 = "maybe"
+blackjack_payout = "banana"
+max_hands = 99
+minimum_bet = -5
+"""
+
+
+@pytest.mark.slow
+def test_table_in_a_long_round(snap_compare: SnapCompare, build_app: AppFactory) -> None:
+    async def split_twice(pilot: Pilot[None]) -> None:
+        await pilot.press("enter", "x", "x")
+        await pilot.pause()
+        dealer = pilot.app.screen.query_one("DealerView")
+        felt = pilot.app.screen.query_one("#felt")
+        assert dealer.region.height and felt.region.contains_region(dealer.region)
+
+    assert snap_compare(build_app(LONG_ROUND), run_before=split_twice, terminal_size=SMALL)
+
+
+@pytest.mark.slow
+def test_chart_screen(snap_compare: SnapCompare, build_app: AppFactory) -> None:
+    async def open_chart(pilot: Pilot[None]) -> None:
+        await pilot.press("enter", "g")
+        await settle(pilot)
+        screen = pilot.app.screen
+        assert isinstance(screen, ChartScreen)
+        grid = screen.query_one("ChartGrid")
+        assert grid.compact and grid.region.right <= SMALL[0]
+        detail = screen.query_one("#chart-detail")
+        assert detail.region.bottom <= SMALL[1] - 1  # above the footer
+
+    assert snap_compare(build_app(SIXTEEN), run_before=open_chart, terminal_size=SMALL)
+
+
+@pytest.mark.slow
+def test_chart_screen_scrolled_to_the_legend(
+    snap_compare: SnapCompare, build_app: AppFactory
+) -> None:
+    async def to_the_legend(pilot: Pilot[None]) -> None:
+        await pilot.press("enter", "g")
+        await settle(pilot)
+        await pilot.press("end")
+        await pilot.pause()
+        legend = pilot.app.screen.query_one("#chart-legend")
+        body = pilot.app.screen.query_one("#chart-body")
+        assert body.region.contains_region(legend.region)
+
+    assert snap_compare(build_app(SIXTEEN), run_before=to_the_legend, terminal_size=SMALL)
+
+
+@pytest.mark.slow
+def test_why_panel_shoe_aware(snap_compare: SnapCompare, build_app: AppFactory) -> None:
+    async def shoe_aware(pilot: Pilot[None]) -> None:
+        await pilot.press("enter", "z")
+        await settle(pilot)
+
+    app = build_app(SEVENS, rules=HOME)
+    assert snap_compare(app, run_before=shoe_aware, terminal_size=SMALL)
+
+
+@pytest.mark.slow
+def test_sit_down_with_every_problem_of_a_rules_file(
+    snap_compare: SnapCompare, build_app: AppFactory, tmp_path: Path
+) -> None:
+    bad = tmp_path / "bad.toml"
+    bad.write_text(BAD_RULES, encoding="utf-8")
+
+    async def type_bad_file(pilot: Pilot[None]) -> None:
+        screen = pilot.app.screen
+        tables = screen.query_one("#table-list", OptionList)
+        assert tables.option_count == 5
+        assert all(tables.get_option_at_index(i) for i in range(5))
+        assert tables.region.height == 5  # one line per table: all five on screen
+        await pilot.press("end", "enter")
+        screen.query_one("#rules-path", Input).value = "bad.toml"
+        await pilot.press("enter")
+        await pilot.pause()
+        error = text_of(screen.query_one("#seat-error", Static))
+        with pytest.raises(RulesError) as problems:
+            load_rules("bad.toml")
+        assert error == str(problems.value)
+        assert len(error.splitlines()) == 5  # every problem, one line each
+        await pilot.press("pagedown")
+        await pilot.pause()
+
+    app = build_app([], rules=None)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.chdir(tmp_path)  # the path typed is relative, so the picture is the same
+        assert snap_compare(app, run_before=type_bad_file, terminal_size=SMALL)
+
+
+@pytest.mark.slow
+def test_new_session_menu(snap_compare: SnapCompare, store: Store) -> None:
+    assert snap_compare(practice_app(store), press=["m", "down", "down"], terminal_size=SMALL)
+
+
+@pytest.mark.slow
+def test_set_after_a_miss(snap_compare: SnapCompare, store: Store) -> None:
+    assert snap_compare(practice_app(store), run_before=miss_first, terminal_size=SMALL)
