@@ -150,21 +150,34 @@ def resolve_rules(store: Store, name: str) -> list[str] | None:
     return [load_rules(name).id]
 
 
+#: The EV column of each action's stored name (``"hit"`` -> ``"ev_hit"``).
+_EV_COLUMN_OF = {action.value: column for action, column in EV_COLUMNS.items()}
+#: Every EV column empty: a decision row starts from it.
+_NO_EVS: dict[str, Any] = dict.fromkeys(EV_COLUMNS.values())
+
+
 @lru_cache(maxsize=4096)
-def _legal(spot_key: str) -> tuple[Action, ...] | None:
-    """The legal actions a spot key names, in display order; ``None`` if unreadable."""
+def _legal_words(spot_key: str) -> str | None:
+    """The legal actions a spot key names, in display order, joined by spaces; ``None``
+    if it is not a spot key."""
     try:
-        return in_display_order(parse_spot_key(spot_key).legal)
+        return " ".join(action.value for action in in_display_order(parse_spot_key(spot_key).legal))
     except InvalidSpotError:
         return None
 
 
 def _decision_row(raw: Mapping[str, Any]) -> dict[str, Any]:
-    """One decision row from a raw ``attempts`` row (:func:`attempt_rows`)."""
-    evs = {Action(name): float(ev) for name, ev in json.loads(raw["evs"]).items()}
-    legal = _legal(raw["spot_key"])
+    """One decision row from a raw ``attempts`` row (:func:`attempt_rows`).
+
+    Raises
+    ------
+    KeyError, TypeError, ValueError
+        If the row's JSON columns are not what the store writes.
+    """
+    evs: dict[str, Any] = json.loads(raw["evs"])
+    legal = _legal_words(raw["spot_key"])
     if legal is None:  # not a spot key: the actions that have an EV are the legal ones
-        legal = in_display_order(evs)
+        legal = " ".join(action.value for action in in_display_order(map(Action, evs)))
     row: dict[str, Any] = {
         "id": int(raw["id"]),
         "time": raw["created_at"],
@@ -179,11 +192,12 @@ def _decision_row(raw: Mapping[str, Any]) -> dict[str, Any]:
         "cards": " ".join(json.loads(raw["cards"])),
         "up": raw["up"],
         "split_hand": bool(raw["split_hand"]),
-        "legal": " ".join(action.value for action in legal),
+        "legal": legal,
         "action": raw["action"],
+        **_NO_EVS,
     }
-    for action, column in EV_COLUMNS.items():
-        row[column] = evs.get(action)
+    for name, ev in evs.items():
+        row[_EV_COLUMN_OF[name]] = float(ev)
     row["best"] = raw["best"]
     row["ev_lost"] = float(raw["ev_lost"])
     row["accepted"] = bool(raw["accepted"])
@@ -261,15 +275,30 @@ def rows_of(
     return DECISION_COLUMNS, decision_rows(store, rules_ids=rules_ids, since=since)
 
 
-def _cell(value: Any) -> Any:
-    """A value as a CSV cell: see the module docstring."""
+def _flag(value: Any) -> Any:
+    """A true/false cell: ``true``, ``false``, or empty for ``None``."""
     if value is None:
-        return ""
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, list):
-        return LIST_SEPARATOR.join(str(item) for item in value)
-    return value  # str, int, float: csv writes repr(float), which reads back exactly
+        return None
+    return "true" if value else "false"
+
+
+def _joined(value: Any) -> Any:
+    """A list cell: its items joined by :data:`LIST_SEPARATOR`."""
+    if value is None:
+        return None
+    return LIST_SEPARATOR.join(str(item) for item in value)
+
+
+#: The columns whose values are not written as they are in CSV: the flags and the lists.
+#: Every other value is a string, a whole number, a float (csv writes its
+#: ``repr``, which reads back exactly) or ``None`` (an empty cell).
+_CSV_CELLS: dict[str, Callable[[Any], Any]] = {
+    "split_hand": _flag,
+    "accepted": _flag,
+    "hand_nets": _joined,
+    "outcomes": _joined,
+    "player_cards": _joined,
+}
 
 
 def write_csv(rows: Iterable[Mapping[str, Any]], columns: tuple[str, ...], out: TextIO) -> int:
@@ -277,11 +306,17 @@ def write_csv(rows: Iterable[Mapping[str, Any]], columns: tuple[str, ...], out: 
 
     ``out`` should be opened with ``newline=""``.
     """
+    converted = [
+        (index, _CSV_CELLS[name]) for index, name in enumerate(columns) if name in _CSV_CELLS
+    ]
     writer = csv.writer(out)
     writer.writerow(columns)
     count = 0
     for row in rows:
-        writer.writerow([_cell(row[column]) for column in columns])
+        cells = [row[column] for column in columns]
+        for index, convert in converted:
+            cells[index] = convert(cells[index])
+        writer.writerow(cells)
         count += 1
     return count
 
