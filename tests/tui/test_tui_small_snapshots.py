@@ -15,6 +15,7 @@ that a snapshot taken of a cut screen cannot pass for a complete one.
 
 from __future__ import annotations
 
+import csv
 from collections.abc import Callable
 from pathlib import Path
 
@@ -25,10 +26,16 @@ from textual.widgets import Input, OptionList, Static
 from bjtrainer.engine.rules_file import load_rules
 from bjtrainer.errors import RulesError
 from bjtrainer.store import Store
+from bjtrainer.strategy import COLUMNS, ROWS
+from bjtrainer.trainer.wording import signed
 from bjtrainer.tui.screens.chart import ChartScreen
+from bjtrainer.tui.widgets.chart_grid import BLOCK_GAP, LABEL_WIDTH, RIGHT_ROWS, ChartGrid
+from bjtrainer.tui.widgets.shoe_why import ShoeWhyPanel
 from tests.tui.practice_tui_support import practice_app
+from tests.tui.test_tui_chart import TABLES_DIR, open_chart
 from tests.tui.test_tui_chart_snapshots import SEVENS, SIXTEEN, settle
 from tests.tui.test_tui_practice_snapshots import miss_first
+from tests.tui.test_tui_small_terminal import drawn_lines
 from tests.tui.tui_support import HOME, AppFactory, text_of
 
 SnapCompare = Callable[..., bool]
@@ -97,6 +104,12 @@ def test_why_panel_shoe_aware(snap_compare: SnapCompare, build_app: AppFactory) 
     async def shoe_aware(pilot: Pilot[None]) -> None:
         await pilot.press("enter", "z")
         await settle(pilot)
+        panel = pilot.app.screen.query_one(ShoeWhyPanel)
+        why = panel.why
+        assert why is not None and why.shoe is not None
+        drawn = " ".join(drawn_lines(panel))
+        for figures in (why.independent, why.shoe.evs):  # every EV whole: none cut
+            assert all(f" {signed(ev)}" in drawn for ev in figures.values())
 
     app = build_app(SEVENS, rules=HOME)
     assert snap_compare(app, run_before=shoe_aware, terminal_size=SMALL)
@@ -141,3 +154,40 @@ def test_new_session_menu(snap_compare: SnapCompare, store: Store) -> None:
 @pytest.mark.slow
 def test_set_after_a_miss(snap_compare: SnapCompare, store: Store) -> None:
     assert snap_compare(practice_app(store), run_before=miss_first, terminal_size=SMALL)
+
+
+@pytest.mark.slow
+async def test_the_compact_grid_at_80_columns_is_the_committed_chart(
+    build_app: AppFactory,
+) -> None:
+    # Each compact cell is two characters and one gap: the 78-column grid fits 80
+    # columns, and it reads cell for cell as the committed practice chart.
+    with (TABLES_DIR / "practice.csv").open(newline="") as handle:
+        committed = {row["hand"]: row for row in csv.DictReader(handle)}
+    app = build_app(SIXTEEN)
+    async with app.run_test(size=SMALL) as pilot:
+        screen = await open_chart(pilot)
+        grid = screen.query_one(ChartGrid)
+        assert grid.compact
+        lines = drawn_lines(grid)
+        step, block = 3, LABEL_WIDTH + 3 * len(COLUMNS) + 1
+        shown: dict[str, list[str]] = {}
+        for line in lines[1:]:
+            for start in (0, block + BLOCK_GAP):
+                part = line[start : start + block].ljust(block)
+                label = part[:LABEL_WIDTH].strip()
+                if label:
+                    shown[label] = [
+                        part[LABEL_WIDTH + step * i + 1 : LABEL_WIDTH + step * (i + 1)].strip()
+                        for i in range(len(COLUMNS))
+                    ]
+        assert max(len(line) for line in lines) <= 2 * block + BLOCK_GAP == 78
+        visible = sorted(shown)
+        assert visible and all(row in ROWS for row in visible)
+        for row, codes in shown.items():
+            assert codes == [committed[row][column] for column in COLUMNS], row
+        # A click on the "6" column of the soft 15 row of the compact right block.
+        x = block + BLOCK_GAP + LABEL_WIDTH + step * COLUMNS.index("6") + 1
+        y = 1 + RIGHT_ROWS.index("soft 15")
+        await pilot.click(ChartGrid, offset=(x, y))
+        assert grid.cursor == (ROWS.index("soft 15"), COLUMNS.index("6"))
