@@ -221,9 +221,8 @@ CDP_TABLES = [
 ]
 
 
-@pytest.mark.parametrize(("das", "rsa", "most", "peek"), CDP_TABLES)
 @pytest.mark.slow
-def test_resplits_equal_the_cdp_brute_force(das: bool, rsa: bool, most: int, peek: str) -> None:
+def test_resplits_equal_the_cdp_brute_force() -> None:
     """Every one-deck split value equals the independent CDP oracle to 1e-9.
 
     The oracle (``tests/ev/oracles/cdp_split.py``) deals the round's second
@@ -231,24 +230,27 @@ def test_resplits_equal_the_cdp_brute_force(das: bool, rsa: bool, most: int, pee
     other hands' non-pair cards, on its own single-hand model; the module
     here walks the same patterns and removes those cards by the recursion of
     :mod:`bjtrainer.ev.exact.split`. (Both also agree with Eric Farmer's
-    ``strategy`` program, CDP, to its printed precision, 1e-11.) The oracle's
-    caches are shared by the six tables: about 30 s in all.
+    ``strategy`` program, CDP, to its printed precision, 1e-11.) One test for
+    the six tables, so that one process fills the oracle's caches (about
+    30 s of CPU; the tables after the first reuse them).
     """
-    rules = PRESETS["practice"].model_copy(
-        update={
-            "id": f"cdp-1d-{das}-{rsa}-{most}-{peek}",
-            "decks": 1,
-            "double_after_split": das,
-            "resplit_aces": rsa,
-            "max_split_hands": most,
-            "peek": peek,
-        }
-    )
-    table = two_card_table(rules)
-    for pair in range(1, 11):
-        for up in range(1, 11):
-            shoe = remove(one_deck(), pair, pair, up)
-            hands = most if pair != 1 or rsa else 2
-            peeked = rules.peeks_with("A" if up == 1 else "T" if up == 10 else str(up))
-            want = split_ev(pair, up, shoe, hands, peeked=peeked, das=das)
-            assert table.split[up - 1, pair - 1] == pytest.approx(want, abs=1e-9), (pair, up)
+    for das, rsa, most, peek in CDP_TABLES:
+        rules = PRESETS["practice"].model_copy(
+            update={
+                "id": f"cdp-1d-{das}-{rsa}-{most}-{peek}",
+                "decks": 1,
+                "double_after_split": das,
+                "resplit_aces": rsa,
+                "max_split_hands": most,
+                "peek": peek,
+            }
+        )
+        table = two_card_table(rules)
+        for pair in range(1, 11):
+            for up in range(1, 11):
+                shoe = remove(one_deck(), pair, pair, up)
+                hands = most if pair != 1 or rsa else 2
+                rank = "A" if up == 1 else "T" if up == 10 else str(up)
+                want = split_ev(pair, up, shoe, hands, peeked=rules.peeks_with(rank), das=das)
+                got = table.split[up - 1, pair - 1]
+                assert got == pytest.approx(want, abs=1e-9), (rules.id, pair, up)
