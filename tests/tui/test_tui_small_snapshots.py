@@ -191,3 +191,25 @@ async def test_the_compact_grid_at_80_columns_is_the_committed_chart(
         y = 1 + RIGHT_ROWS.index("soft 15")
         await pilot.click(ChartGrid, offset=(x, y))
         assert grid.cursor == (ROWS.index("soft 15"), COLUMNS.index("6"))
+
+
+@pytest.mark.slow
+async def test_a_pairs_set_at_80_by_24_shows_all_five_round_buttons(store: Store) -> None:
+    # A pair at the practice table may hit, stand, double, split and surrender
+    # (docs/rules/practice.md: late surrender on the first two cards).
+    app = practice_app(store)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("m", "3")
+        await pilot.pause()
+        felt = app.screen.query_one("#felt")
+        shown = [button for button in app.screen.query("#actions ChoiceButton") if button.display]
+        assert [str(button.label) for button in shown] == [
+            "Hit H",
+            "Stand S",
+            "Double D",
+            "Split X",
+            "Surrender R",
+        ]
+        for button in shown:
+            assert felt.region.contains_region(button.region), button.label
+            assert str(button.label) in drawn_lines(button)[0]
