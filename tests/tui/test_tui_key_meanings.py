@@ -11,19 +11,23 @@ screen's own list of choices.
 
 from __future__ import annotations
 
+import pytest
 from textual.binding import Binding
+from textual.widgets import Static
 
 from bjtrainer.engine.cards import Card
 from bjtrainer.engine.round import Phase
 from bjtrainer.store import Store
 from bjtrainer.tui.app import BjTrainerApp
 from bjtrainer.tui.keys import LESSON_KEYS, SET_KEYS, TABLE_KEYS
+from bjtrainer.tui.screens.chart import ChartScreen
+from bjtrainer.tui.screens.help import HelpScreen
 from bjtrainer.tui.screens.lesson import LessonScreen
 from bjtrainer.tui.screens.practice_set import SetScreen
 from bjtrainer.tui.screens.table import TableScreen
 from tests.tui.practice_tui_support import ACTION_KEYS, PRACTICE, practice_app, set_screen
 from tests.tui.practice_tui_support import worst_action as worst
-from tests.tui.tui_support import NIGHT, SIZE, AppFactory
+from tests.tui.tui_support import NIGHT, SIZE, AppFactory, text_of
 
 SMALL = (80, 24)
 
@@ -82,6 +86,7 @@ def hand_plays(cards: tuple[Card, ...], hands: int) -> set[str]:
     return plays
 
 
+@pytest.mark.slow
 async def test_a_set_footer_follows_the_decision(store: Store) -> None:
     app = practice_app(store)
     async with app.run_test(size=SIZE) as pilot:
@@ -113,6 +118,7 @@ async def test_a_set_footer_follows_the_decision(store: Store) -> None:
         assert seen_split and seen_miss
 
 
+@pytest.mark.slow
 async def test_retry_and_play_on_keys_in_a_set(store: Store) -> None:
     app = practice_app(store)
     async with app.run_test(size=SIZE) as pilot:
@@ -130,6 +136,7 @@ async def test_retry_and_play_on_keys_in_a_set(store: Store) -> None:
         assert "retry" not in footer(app) and "play('hit')" in footer(app)
 
 
+@pytest.mark.slow
 async def test_a_lesson_footer_lists_the_legal_plays_and_q_quits(build_app: AppFactory) -> None:
     app = build_app(REAL)
     async with app.run_test(size=SIZE) as pilot:
@@ -148,6 +155,7 @@ async def test_a_lesson_footer_lists_the_legal_plays_and_q_quits(build_app: AppF
     assert app.return_code == 0 and not app.is_running
 
 
+@pytest.mark.slow
 async def test_night_footer_at_80_by_24_shows_the_chip_keys_between_rounds(
     build_app: AppFactory,
 ) -> None:
@@ -164,3 +172,29 @@ async def test_night_footer_at_80_by_24_shows_the_chip_keys_between_rounds(
         shown = footer(app)
         assert not {"add_chip(1)", "clear_bet", "toggle_repeat", "board", "deal"} & shown
         assert "play('split')" not in shown  # T,6 is no pair
+
+
+@pytest.mark.slow
+async def test_f1_in_a_lesson_lists_its_keys(build_app: AppFactory) -> None:
+    app = build_app(REAL)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("l", "1", "f1")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        lines = text_of(app.screen.query_one("#help-keys", Static)).splitlines()
+        for display in ("Enter", "H / C", "S / P", "Q"):
+            assert sum(line.startswith(f"{display} ") for line in lines) == 1, display
+        assert any(line.startswith("Esc ") and "Back to your table" in line for line in lines)
+        assert not any(line.startswith(("T ", "O ", "M ")) for line in lines)
+
+
+@pytest.mark.slow
+async def test_q_on_the_chart_quits_as_at_the_table(build_app: AppFactory) -> None:
+    app = build_app(REAL)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("g")
+        await pilot.pause()
+        assert isinstance(app.screen, ChartScreen)
+        await pilot.press("q")
+        await pilot.pause()
+    assert not app.is_running
