@@ -22,8 +22,8 @@ from tests.ev.exact.test_exact_player import (
     _dealer_after_hole,
     _total,
 )
-from tests.ev.oracles.cdp_split import split_ev
-from tests.ev.oracles.finite_deck import one_deck, remove
+from tests.ev.oracles.cdp_split import by_patterns, split_ev
+from tests.ev.oracles.finite_deck import add_card, dealer_joint, one_deck, remove
 
 
 def brute_force_patterns(
@@ -254,3 +254,86 @@ def test_resplits_equal_the_cdp_brute_force() -> None:
                 want = split_ev(pair, up, shoe, hands, peeked=rules.peeks_with(rank), das=das)
                 got = table.split[up - 1, pair - 1]
                 assert got == pytest.approx(want, abs=1e-9), (rules.id, pair, up)
+
+
+def _hits(total: int, soft: bool) -> bool:
+    """One fixed play for every split hand: hit hard totals below 13, soft below 18."""
+    return total < (18 if soft else 13)
+
+
+def _play_out(total: int, soft: bool, shoe: Counts) -> list[tuple[float, int, Counts]]:
+    """(chance, final total or 99 for a bust, cards left) of a hand played by :func:`_hits`."""
+    if total > 21:
+        return [(1.0, 99, shoe)]
+    if not _hits(total, soft):
+        return [(1.0, total, shoe)]
+    size, found = sum(shoe), []
+    for value in range(1, 11):
+        if shoe[value - 1]:
+            after = remove(shoe, value)
+            for chance, final, left in _play_out(*add_card(total, soft, value), after):
+                found.append((shoe[value - 1] / size * chance, final, left))
+    return found
+
+
+def _pay(final: int, up: int, shoe: Counts) -> float:
+    """Return of a hand's final total against the dealer drawing from ``shoe`` (no peek)."""
+    if final == 99:
+        return -1.0
+    dealer = dealer_joint(up, shoe, False)
+    return sum(q * ((f > 21 or final > f) - (final < f)) for f, q in dealer.items())
+
+
+@pytest.mark.slow
+def test_with_one_fixed_play_the_patterns_are_the_true_deal() -> None:
+    """The oracle's pattern sum is the round's exact EV when every hand plays one fixed way.
+
+    A true deal on a 28-card shoe: 8,8 against a 6, resplits to 4 hands;
+    each hand gets its second card when its turn comes (a pair card splits
+    again), is played out before the next, and the dealer draws last, from
+    what is left. Against that, :func:`tests.ev.oracles.cdp_split.by_patterns`
+    with each hand's value from the shoe with ``a`` more pair cards out.
+    """
+    pair, up, most = 8, 6, 4
+    shoe = remove((2, 2, 2, 3, 2, 2, 2, 4, 2, 7), pair, pair, up)  # two 8s left: 4 hands
+
+    @functools.cache
+    def deal(finished: tuple[int, ...], waiting: int, hands: int, left: Counts) -> float:
+        """EV of the rest of the round: hands done (sorted totals), hands waiting, cards left."""
+        if waiting == 0:
+            return sum(_pay(final, up, left) for final in finished)
+        size, value_sum = sum(left), 0.0
+        for card in range(1, 11):
+            count = left[card - 1]
+            if not count:
+                continue
+            after = remove(left, card)
+            if card == pair and hands < most:
+                value_sum += count / size * deal(finished, waiting + 1, hands + 1, after)
+                continue
+            start = add_card(*add_card(0, False, pair), card)
+            for chance, final, rest in _play_out(*start, after):
+                done = tuple(sorted((*finished, final)))
+                value_sum += count / size * chance * deal(done, waiting - 1, hands, rest)
+        return value_sum
+
+    def base(kind: str, a: int) -> float:
+        left = shoe
+        for _ in range(a):
+            left = remove(left, pair)
+        size, any_card, other, other_chance = sum(left), 0.0, 0.0, 0.0
+        for card in range(1, 11):
+            count = left[card - 1]
+            if not count:
+                continue
+            start = add_card(*add_card(0, False, pair), card)
+            outcomes = _play_out(*start, remove(left, card))
+            worth = count / size * sum(q * _pay(f, up, rest) for q, f, rest in outcomes)
+            any_card += worth
+            if card != pair:
+                other, other_chance = other + worth, other_chance + count / size
+        return any_card if kind == "x" else other / other_chance
+
+    pairs = shoe[pair - 1]
+    got = by_patterns(base, pairs, sum(shoe) - pairs, most)
+    assert got == pytest.approx(deal((), 2, 2, shoe), abs=1e-12)

@@ -26,6 +26,7 @@ A shoe is 10 counts, A, 2..9, T (index 0 the ace).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
 from math import comb
@@ -119,6 +120,31 @@ def _second_card_values(
     return any_card, (other_card / other_chance if other_chance else 0.0)
 
 
+def by_patterns(
+    base: Callable[[str, int], float], pairs: int, others: int, max_hands: int
+) -> float:
+    """Sum a split round over its patterns from ``base(kind, a)``, the hands' values.
+
+    ``base("x", a)`` is a hand taking any second card and ``base("N", a)`` one
+    whose second card is not a pair card, each from the shoe with ``a`` more
+    pair cards out; ``pairs`` and ``others`` count the shoe after the pair and
+    the up card. With the same play in every ``base`` this is the exact EV of
+    the round (checked against a true deal in ``test_exact_split.py``).
+    """
+    n = pairs + others
+    total = 0.0
+    for (kind, a, b), weight in patterns(pairs, others, max_hands):
+        own = int(kind == "N")  # an N hand's own second card is a known non-pair card too
+        pool, pool_pairs = n - a - own, pairs - a
+        none_pair = _falling(pool - pool_pairs, b) / _falling(pool, b)
+        value = 0.0
+        for j in range(min(b, pool_pairs) + 1):
+            chance = _falling(pool_pairs, j) / _falling(pool, j)
+            value += (-1) ** j * comb(b, j) * float(chance) * base(kind, a + j)
+        total += float(weight) * value / float(none_pair)
+    return total
+
+
 def split_ev(
     pair: int, up: int, shoe: tuple[int, ...], max_hands: int, *, peeked: bool, das: bool
 ) -> float:
@@ -128,7 +154,6 @@ def split_ev(
     among it). Conditioned on no dealer natural where ``peeked``.
     """
     p = shoe[pair - 1]
-    n = sum(shoe)
 
     def base(kind: str, a: int) -> float:
         left = shoe
@@ -137,16 +162,5 @@ def split_ev(
         any_card, other_card = _second_card_values(pair, up, left, peeked, das)
         return any_card if kind == "x" else other_card
 
-    total = 0.0
-    for (kind, a, b), weight in patterns(p, n - p, max_hands):
-        own = int(kind == "N")  # an N hand's own second card is a known non-pair card too
-        pool, pool_pairs = n - a - own, p - a
-        none_pair = _falling(pool - pool_pairs, b) / _falling(pool, b)
-        value = 0.0
-        for j in range(b + 1):
-            if j > pool_pairs:
-                break
-            chance = _falling(pool_pairs, j) / _falling(pool, j)
-            value += (-1) ** j * comb(b, j) * float(chance) * base(kind, a + j)
-        total += float(weight) * value / float(none_pair)
+    total = by_patterns(base, p, sum(shoe) - p, max_hands)
     return total / (no_natural(up, shoe) if peeked else 1.0)

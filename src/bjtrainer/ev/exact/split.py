@@ -36,7 +36,10 @@ MGP, "Calculating Split EVs Exactly", blackjackinfo.com):
   ``E(a, b) = (E(a, b - 1) - v E(a + 1, b - 1)) / (1 - v)``. Each ``X(a,
   0)`` and ``P(a)`` is played with the strategy optimal for its ``a``, as
   Farmer's program does; the cards the other hands draw after their second
-  card drop out by exchangeability.
+  card drop out by exchangeability. With one play for every ``a`` (CDZ-)
+  the sum is the exact EV of the round; CDP applies the same identities
+  with each term's own play, which is Farmer's definition of the CDP
+  figure.
 - Every possible resplit is taken (as published tables assume).
 - Values are joint with "no dealer blackjack" where the dealer has checked
   (:mod:`bjtrainer.ev.exact.player`): pattern chances and every ``v`` use
