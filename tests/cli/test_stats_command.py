@@ -49,6 +49,15 @@ def test_an_empty_store(capsys: pytest.CaptureFixture[str]) -> None:
         "costliest",
         "progress",
         "own_edge",
+        "luck",
+    }
+    assert out["luck"] == {  # no round played at the table yet
+        "rounds": 0,
+        "bets": 0,
+        "won": 0,
+        "given_up": 0.0,
+        "expected": 0.0,
+        "luck": 0.0,
     }
     # no answer yet: the user's play is best play, the return of `bjtrainer edge`
     edge = round_ev(PRESETS["practice"]).expected_return

@@ -67,6 +67,7 @@ def test_a_table_answer_is_one_immediate_transaction(store: Store) -> None:
     assert transactions(statements) == ["BEGIN IMMEDIATE", "COMMIT"]
     writes = [sql for sql in statements if sql.startswith(("INSERT", "UPDATE", "DELETE"))]
     assert [sql.split()[2].strip('"[]') for sql in writes] == [
+        "SETTINGS",  # the table's tally of luck and skill (trainer/luck.py)
         "ATTEMPTS",
         "ANSWER_SPOTS",  # the running totals (store/summary.py)
         "ANSWER_WRONG_PLAYS",

@@ -107,14 +107,14 @@ def test_the_revision_is_checked_again_inside_the_answers_transaction(
     with pytest.raises(TableChangedError):
         b.hint()  # B reloads A's hand (and is told so) ...
     assert b.table.to_state() == a.table.to_state()
-    real = a.store.record_answer
+    real = a.store.transaction
 
-    def b_plays_first(*args: Any, **kwargs: Any) -> bool:
-        # ... and hits between A's revision check and A's write.
+    def b_plays_first() -> Any:
+        # ... and hits between A's revision check and A's write (its one transaction).
         b.play(Action.HIT)
-        return real(*args, **kwargs)
+        return real()
 
-    monkeypatch.setattr(a.store, "record_answer", b_plays_first)
+    monkeypatch.setattr(a.store, "transaction", b_plays_first)
     with pytest.raises(TableChangedError):
         a.play(Action.STAND)
     (attempt,) = a.store.attempts()

@@ -52,6 +52,11 @@ def text_lines(figures: Stats) -> list[str]:
         + ".",
         f"Hint rate {_share(figures.hint_rate)}, retry rate {_share(figures.retry_rate)}.",
         *([figures.own_edge.line()] if figures.own_edge is not None else []),
+        *(
+            [f"At the table: {figures.luck.line(figures.own_edge.perfect_play)}"]
+            if figures.luck is not None and figures.own_edge is not None and figures.luck.rounds
+            else []
+        ),
         "By topic:",
     ]
     for topic, rate in figures.by_topic.items():
@@ -78,11 +83,14 @@ def run(args: argparse.Namespace) -> int:
     from bjtrainer.engine.presets import DEFAULT_PRESET
     from bjtrainer.engine.rules_file import load_rules
     from bjtrainer.store import Store
+    from bjtrainer.trainer.luck import saved_luck
     from bjtrainer.trainer.practice.stats import stats_from_summary
 
     rules = load_rules(getattr(args, "rules", DEFAULT_PRESET))
     with Store.open() as store:
-        figures = stats_from_summary(rules, store.answer_summary(rules.id))
+        figures = stats_from_summary(
+            rules, store.answer_summary(rules.id), luck=saved_luck(store, rules.id)
+        )
     if args.json:
         print(json.dumps(figures.to_json()))
     else:

@@ -33,9 +33,10 @@ was before the move, which may simply be made again.
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any, TypeVar
 
@@ -47,11 +48,13 @@ from bjtrainer.engine.rules import Rules
 from bjtrainer.engine.shoe import Shoe
 from bjtrainer.engine.table import Table
 from bjtrainer.errors import BjTrainerError, IllegalActionError, StoreError, TableChangedError
+from bjtrainer.ev import round_ev
 from bjtrainer.store import RoundRecord, SavedTable, Store
 from bjtrainer.store.board import Board, BoardEntry
 from bjtrainer.trainer.clock import now
 from bjtrainer.trainer.coach import Coach
 from bjtrainer.trainer.grading import Grade
+from bjtrainer.trainer.luck import LUCK_SETTING, Luck, saved_luck
 from bjtrainer.trainer.practice.modes import Practice
 from bjtrainer.trainer.wording import ACTION_VERBS
 
@@ -136,6 +139,7 @@ class TableSession:
         practice_rng: np.random.Generator | None = None,
         hint_shown: bool = False,
         revision: int | None = None,
+        luck: Luck | None = None,
     ) -> None:
         self.table = table
         self.store = store
@@ -147,6 +151,10 @@ class TableSession:
         self.last_grade: Grade | None = None
         self.shuffled = False
         self.hint_shown = hint_shown
+        #: Chips won against what the decisions were expected to win (saved with the table).
+        self.luck = luck if luck is not None else Luck()
+        #: The tally of the night the last CASH OUT ended, for the board.
+        self.ended_night: Luck | None = None
         self.revision = store.table_revision(table.rules.id) if revision is None else revision
 
     @classmethod
@@ -198,6 +206,7 @@ class TableSession:
                     practice_rng=practice_rng,
                     hint_shown=loaded.hint_shown,
                     revision=loaded.revision,
+                    luck=loaded.luck,
                 )
             table = Table(rules, rng, shoe=shoe)
             _bet_box_from_settings(store, table)
@@ -292,6 +301,18 @@ class TableSession:
             state[HINT_MARK] = True
         return state
 
+    def _keep_luck(self) -> None:
+        """Count a settled round in :attr:`luck` (once) and write the tally (inside a write).
+
+        The tally is the settings row :data:`LUCK_SETTING` of the table,
+        written in the transaction that saves the table after the move.
+        """
+        round_ = self.table.round
+        if round_ is not None and round_.result is not None:  # counted once, when it settles
+            self.luck = self.luck.settled(round_.bet, round_.result.net)
+        key = LUCK_SETTING.format(rules_id=self.table.rules.id)
+        self.store.set_setting(key, json.dumps(self.luck.to_state()))
+
     # Saving over the revision loaded (docs/playing.md, "Two windows")
 
     def _check_revision(self) -> None:
@@ -318,6 +339,7 @@ class TableSession:
         self.last_grade, self.shuffled = None, False
         if loaded.table is not None:
             self.table, self.hint_shown = loaded.table, loaded.hint_shown
+            self.luck = loaded.luck
             self.revision = loaded.revision
             return
         self.revision = loaded.revision
@@ -328,17 +350,22 @@ class TableSession:
     def _write_table(self, settled: RoundRecord | None = None) -> int:
         """Save the table over :attr:`revision` (with the round the move ``settled``, if any);
         the new revision (not yet taken as ours)."""
-        return self.store.save_table(
-            self.table.rules.id, self._state(), revision=self.revision, settled=settled
-        )
+        with self.store.transaction():
+            self._keep_luck()
+            return self.store.save_table(
+                self.table.rules.id, self._state(), revision=self.revision, settled=settled
+            )
 
     def _snapshot(self) -> _Snapshot:
-        return _Snapshot(self.table.to_state(), self.hint_shown, self.last_grade, self.shuffled)
+        return _Snapshot(
+            self.table.to_state(), self.hint_shown, self.last_grade, self.shuffled, self.luck
+        )
 
     def _put_back(self, snapshot: _Snapshot) -> None:
         self.table = Table.from_state(snapshot.state)
         self.hint_shown, self.last_grade = snapshot.hint_shown, snapshot.last_grade
         self.shuffled = snapshot.shuffled
+        self.luck = snapshot.luck
 
     def _saved(self, before: _Snapshot, write: Callable[[], int]) -> None:
         """Run ``write`` (a save of the changed table); on failure undo the change.
@@ -418,6 +445,7 @@ class TableSession:
             # The table reshuffles exactly when the shoe needs it (Table.deal).
             shuffling = self.table.shoe.needs_shuffle()
             round_ = self.table.deal()
+            self.luck = self.luck.new_round()
             self.shuffled = shuffling and not self.table.rules.shuffle_every_round
             self.last_grade = None
             return round_
@@ -566,14 +594,27 @@ class TableSession:
                 stamp = self.clock().isoformat()
                 entry = Board(self.store).record(rules.id, name, score, stamp)
                 self.store.set_setting(BOARD_NAME_SETTING, entry.name)
-                self.table = new_night
+                self.table, night = new_night, self.luck
+                self.luck = Luck()
                 revision = self._write_table()
+                self.ended_night = night
             entries.append(entry)
             return revision
 
         self._saved(before, write)
         self.last_grade = None
         return entries[0]
+
+    def night_luck_line(self) -> str | None:
+        """The tally of the night the last CASH OUT ended, as a line for the board.
+
+        ``None`` before any CASH OUT of this session, or when the night had
+        no round (:meth:`Luck.line`, with the table's return under perfect
+        play, ``bjtrainer edge``).
+        """
+        if self.ended_night is None or not self.ended_night.rounds:
+            return None
+        return self.ended_night.line(round_ev(self.table.rules).expected_return)
 
     def board(self) -> list[BoardEntry]:
         """The five best scores of this table, best first."""
@@ -654,23 +695,26 @@ class TableSession:
         answer = self.coach.answer(round_, action, amount)  # raises IllegalActionError first
         token = self._answer_token(answer.spot.key)
         before, hint_shown = self._snapshot(), self.hint_shown
+        self.luck = self.luck.decided(answer.grade.ev_lost, round_.bet)
         settled = self._settled_round()
         self.table.apply(action, amount)  # a settled round may take the bet off
         self.hint_shown = False
 
         def write() -> int:
-            self.practice.record_table_answer(
-                answer.spot,
-                answer.grade,
-                hint_shown=hint_shown,
-                token=token,
-                table=SavedTable(
-                    self.table.rules.id,
-                    self._state(),
-                    self.revision,
-                    settled=self._newly_settled(settled),
-                ),
-            )
+            with self.store.transaction():  # the tally, the answer and the table: one write
+                self._keep_luck()
+                self.practice.record_table_answer(
+                    answer.spot,
+                    answer.grade,
+                    hint_shown=hint_shown,
+                    token=token,
+                    table=SavedTable(
+                        self.table.rules.id,
+                        self._state(),
+                        self.revision,
+                        settled=self._newly_settled(settled),
+                    ),
+                )
             return self.revision + 1  # the compare-and-set bumped it by one
 
         self._saved(before, write)
@@ -817,6 +861,7 @@ class _Snapshot:
     hint_shown: bool
     last_grade: Grade | None
     shuffled: bool
+    luck: Luck
 
 
 @dataclass(frozen=True)
@@ -827,6 +872,7 @@ class _Loaded:
     revision: int
     hint_shown: bool = False
     problem: str | None = None
+    luck: Luck = field(default_factory=Luck)
 
 
 def _load(store: Store, rules: Rules) -> _Loaded:
@@ -860,4 +906,6 @@ def _load(store: Store, rules: Rules) -> _Loaded:
         return _Loaded(None, revision, problem=problem)
     if "repeat_bet" not in state:
         _bet_box_from_settings(store, table)
-    return _Loaded(table, revision, hint_shown=state.get(HINT_MARK) is True)
+    return _Loaded(
+        table, revision, hint_shown=state.get(HINT_MARK) is True, luck=saved_luck(store, rules.id)
+    )

@@ -28,6 +28,7 @@ from bjtrainer.errors import InvalidSpotError, PracticeError
 from bjtrainer.store import AttemptRecord, RunKind, SavedTable, Store
 from bjtrainer.trainer.clock import Clock, local_date, now
 from bjtrainer.trainer.grading import Grade
+from bjtrainer.trainer.luck import saved_luck
 from bjtrainer.trainer.practice.answers import Recorded, record_answer
 from bjtrainer.trainer.practice.attempts import attempt_kind, histories_of
 from bjtrainer.trainer.practice.daily import (
@@ -425,7 +426,10 @@ class Practice:
 
     def stats(self) -> Stats:
         """The practice figures of this table (:mod:`bjtrainer.trainer.practice.stats`)."""
-        return stats_from_summary(self.rules, self.store.answer_summary(self.rules.id))
+        rules_id = self.rules.id
+        return stats_from_summary(
+            self.rules, self.store.answer_summary(rules_id), luck=saved_luck(self.store, rules_id)
+        )
 
     # The ordinary table
 

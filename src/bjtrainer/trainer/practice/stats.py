@@ -48,6 +48,7 @@ from bjtrainer.ev.independent.policy import policy_round_ev
 from bjtrainer.store.records import AttemptRecord
 from bjtrainer.store.summary import AnswerSummary, summarise
 from bjtrainer.strategy.chart import COLUMNS
+from bjtrainer.trainer.luck import Luck
 from bjtrainer.trainer.practice.attempts import AttemptCounts
 from bjtrainer.trainer.practice.cells import ROW_ORDER, ChartCell, cell_of
 from bjtrainer.trainer.practice.topics import Topic, topics_of
@@ -277,6 +278,10 @@ class Stats:
     own_edge : OwnEdge or None
         The return of the user's own play beside perfect play; ``None``
         when not computed (:func:`compute_stats` of bare answers).
+    luck : Luck or None
+        The rounds played at the table: chips won, what the decisions
+        were expected to win, luck (``docs/numbers.md``, "19. Luck and
+        skill at the table"); ``None`` when not given.
     """
 
     rules_id: str
@@ -289,6 +294,7 @@ class Stats:
     costliest: tuple[CostlyMistake, ...]
     progress: tuple[DayProgress, ...]
     own_edge: OwnEdge | None = None
+    luck: Luck | None = None
 
     @property
     def accuracy(self) -> float | None:
@@ -315,7 +321,9 @@ class Stats:
         dict
             ``rules``; ``own_edge`` (``{"your_play", "perfect_play",
             "spots"}``: expected return per round, units of the original
-            wager, or null); ``answers`` (``first``, ``after_hint``, ``retry``,
+            wager, or null); ``luck`` (``{"rounds", "bets", "won",
+            "given_up", "expected", "luck"}`` in chips, or null); ``answers``
+            (``first``, ``after_hint``, ``retry``,
             ``decisions``); ``accuracy``; ``by_topic`` (topic id to
             ``{"answers", "right", "accuracy"}``); ``by_spot`` (a list of
             ``{"hand": "hard 16", "up": "T", "answers", "right",
@@ -329,6 +337,11 @@ class Stats:
         return {
             "rules": self.rules_id,
             "own_edge": self.own_edge.to_json() if self.own_edge is not None else None,
+            "luck": (
+                self.luck.to_json(self.own_edge.perfect_play)
+                if self.luck is not None and self.own_edge is not None
+                else None
+            ),
             "answers": {
                 "first": counts.first,
                 "after_hint": counts.after_hint,
@@ -432,7 +445,12 @@ def compute_stats(
 
 
 def stats_from_summary(
-    rules: Rules, summary: AnswerSummary, *, costliest: int = COSTLIEST, with_edge: bool = True
+    rules: Rules,
+    summary: AnswerSummary,
+    *,
+    costliest: int = COSTLIEST,
+    with_edge: bool = True,
+    luck: Luck | None = None,
 ) -> Stats:
     """The figures of one table from its running totals (``Store.answer_summary``).
 
@@ -449,6 +467,8 @@ def stats_from_summary(
         How many costliest mistakes to list.
     with_edge : bool
         Compute :attr:`Stats.own_edge` (the return of the user's play).
+    luck : Luck, optional
+        The table's tally of luck and skill (``trainer.luck.saved_luck``).
 
     Returns
     -------
@@ -490,6 +510,7 @@ def stats_from_summary(
         retry_rate=summary.retried / decisions if decisions else None,
         costliest=_costliest(summary, costliest),
         own_edge=own_edge(rules, summary) if with_edge else None,
+        luck=luck,
         progress=tuple(
             DayProgress(
                 date.fromisoformat(day.local_date), Rate(day.first, day.first_right), day.ev_lost

@@ -38,6 +38,9 @@ class BoardPicture:
         Its 1-based place among every score of the table.
     new_night : int or None
         Chips of the night that starts next, when a night just ended.
+    luck_line : str or None
+        The night that just ended: chips won, what the decisions were
+        expected to win, luck (``TableSession.night_luck_line``).
     """
 
     table_name: str
@@ -45,6 +48,7 @@ class BoardPicture:
     new_entry: BoardEntry | None = None
     new_place: int | None = None
     new_night: int | None = None
+    luck_line: str | None = None
 
     def note(self) -> str:
         """The line under the board: where the new score stands, what comes next."""
@@ -57,6 +61,8 @@ class BoardPicture:
                 parts.append(
                     f"{entry.name}: {entry.score} chips, place {place}: not in the top five."
                 )
+        if self.luck_line is not None:
+            parts.append(f"This night: {self.luck_line}")
         if self.new_night is not None:
             parts.append(f"A new night starts with {self.new_night} chips.")
         return " ".join(parts)

@@ -543,6 +543,7 @@ class TableScreen(PlayScreen):
             new_entry=entry,
             new_place=session.board_place(entry),
             new_night=session.table.balance,
+            luck_line=session.night_luck_line(),
         )
         self.app.push_screen(BoardScreen(picture))
 

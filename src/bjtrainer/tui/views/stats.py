@@ -103,7 +103,13 @@ def heat_legend() -> Text:
 
 
 def figures_table(stats: Stats) -> RichTable:
-    """The headline figures: accuracy, answers of each kind, EV given up, hint and retry rates."""
+    """The headline figures: accuracy, answers of each kind, EV given up, hint and retry rates.
+
+    Then the expected return per round of the user's own play and of
+    perfect play, in percent of the bet, and once rounds were played at
+    the table the chips won, what the decisions were expected to win and
+    luck.
+    """
     counts = stats.counts
     table = RichTable(show_header=False, box=None, pad_edge=False)
     table.add_column("Figure", style="bold", no_wrap=True)
@@ -116,6 +122,14 @@ def figures_table(stats: Stats) -> RichTable:
     table.add_row("EV given up per 100 decisions", ev)
     table.add_row("Hint rate", rate_text(stats.hint_rate))
     table.add_row("Retry rate", rate_text(stats.retry_rate))
+    if stats.own_edge is not None:  # docs/numbers.md, "18. Your own house edge"
+        table.add_row("Your play, per round", f"{100 * stats.own_edge.your_play:.2f}%")
+        table.add_row("Perfect play, per round", f"{100 * stats.own_edge.perfect_play:.2f}%")
+        luck, perfect = stats.luck, stats.own_edge.perfect_play
+        if luck is not None and luck.rounds:  # docs/numbers.md, "19. Luck and skill"
+            table.add_row("Chips won at the table", f"{luck.won:+d}")
+            table.add_row("Expected from your play", f"{luck.expected(perfect):+.1f}")
+            table.add_row("Luck", f"{luck.luck(perfect):+.1f}")
     return table
 
 
