@@ -145,9 +145,9 @@ async def test_a_lesson_footer_lists_the_legal_plays_and_q_quits(build_app: AppF
         assert isinstance(screen, LessonScreen)
         round_ = screen.run.round
         plays = hand_plays(tuple(round_.hands[0].cards), 1)
-        assert footer(app) == {*plays, "hint", "why", "leave"}
+        assert footer(app) == {*plays, "hint", "why", "leave", "help"}
         await pilot.press("s")  # the lesson's play: the hand is over
-        assert footer(app) == {"deal", "leave"}
+        assert footer(app) == {"deal", "leave", "help"}
         await pilot.press("enter")
         assert "deal" not in footer(app) and "play('hit')" in footer(app)
         await pilot.press("q")

@@ -204,7 +204,7 @@ LESSON_KEYS: tuple[KeyInfo, ...] = (
     KeyInfo("enter", "deal", "Next", "Enter", "Deal the lesson's next hand"),
     *PLAY_KEYS,
     KeyInfo("escape", "leave", "Leave", "Esc", "Back to your table, at any moment (never touched)"),
-    KeyInfo("f1", "help", "Help", "F1", "The help screen of this screen's keys", footer=False),
+    _HELP,
     replace(_QUIT, footer=False, help="Quit (your table was never touched)"),
 )
 
