@@ -18,9 +18,11 @@ opening spot and insurance question of the ``practice`` table, 85% first
 unassisted answers (90% of them right), 5% after a hint, 10% retries.
 
 Each operation runs in a fresh process, the whole process measured by
-``os.wait4``: CPU time (user + system) and the peak resident set
-(``ru_maxrss``), the median CPU and the highest peak of ``--repeat`` runs.
+``os.wait4`` (``resource`` usage): CPU time (user + system), the median of
+``--repeat`` runs, and the highest peak resident set of them.
 The operation's own wall time, inside the process, is printed beside.
+The peak is the process's ``VmHWM`` (Linux): ``resource.getrusage`` would
+report at least the size of the benchmark process it was forked from.
 Run: ``python benchmarks/bench_history.py [--answers N] [--repeat R]``.
 """
 
@@ -58,7 +60,11 @@ from bjtrainer.engine.presets import PRESETS
 from bjtrainer.store import Store
 rules = PRESETS["practice"]
 began = time.perf_counter()
-if op == "stats screen":
+if op == "stats --json":
+    from bjtrainer.cli import main
+
+    main(["stats", "--json"])
+elif op == "stats screen":
     from bjtrainer.tui.app import make_app
     from bjtrainer.tui.screens.stats import StatsScreen
 
@@ -87,7 +93,9 @@ else:
             practice.review_queue()
         else:
             raise SystemExit(f"no operation {op!r}")
-print(f"{time.perf_counter() - began:.4f}")
+own = time.perf_counter() - began
+peak = next(line for line in open("/proc/self/status") if line.startswith("VmHWM"))
+print(f"{own:.4f} {int(peak.split()[1]) / 1024:.1f}", file=sys.stderr)
 """
 
 
@@ -177,25 +185,34 @@ def fill(path: Path, count: int) -> float:
     return time.perf_counter() - began
 
 
+def fill_apart(path: Path, count: int) -> float:
+    """:func:`fill` in a process of its own (this one stays small); the seconds it took."""
+    code = f"import sys; sys.path.insert(0, {str(Path(__file__).parent)!r}); import bench_history"
+    code += f"; print(bench_history.fill(__import__('pathlib').Path({str(path)!r}), {count}))"
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return float(done.stdout.split()[-1])
+
+
 def measure(op: str, home: Path) -> tuple[float, float, float]:
-    """One run of ``op`` on the store in ``home``: CPU seconds, peak MiB, the op's own seconds."""
+    """One run of ``op`` on the store in ``home``: CPU seconds, peak MiB, the op's own seconds.
+
+    CPU is the whole process's (``os.wait4``'s ``resource`` usage); the peak
+    is the process's own ``VmHWM`` read at its end (``ru_maxrss`` would
+    start from the parent's size at the fork on Linux).
+    """
     env = {**os.environ, "BJTRAINER_HOME": str(home)}
-    if op == "stats --json":
-        command = [sys.executable, "-m", "bjtrainer", "stats", "--json"]
-    else:
-        command = [sys.executable, "-c", CHILD, op, str(home / "bjtrainer.db")]
+    command = [sys.executable, "-c", CHILD, op, str(home / "bjtrainer.db")]
     with tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
-        began = time.perf_counter()
         child = subprocess.Popen(command, env=env, stdout=out, stderr=err)
         _, status, usage = os.wait4(child.pid, 0)
-        wall = time.perf_counter() - began
         out.seek(0)
         err.seek(0)
         printed, errors = out.read().decode(), err.read().decode()
     if status != 0:
         raise SystemExit(f"{op} failed: {errors[-2000:]}")
-    own = wall if op == "stats --json" else float(printed.split()[-1])
-    return usage.ru_utime + usage.ru_stime, usage.ru_maxrss / 1024, own
+    del printed  # the figures themselves (stats --json prints them)
+    own, peak = (float(word) for word in errors.split()[-2:])
+    return usage.ru_utime + usage.ru_stime, peak, own
 
 
 def main() -> None:
@@ -210,7 +227,7 @@ def main() -> None:
         from bjtrainer.store import Store
 
         Store.open(empty / "bjtrainer.db").close()
-        seconds = fill(full / "bjtrainer.db", args.answers)
+        seconds = fill_apart(full / "bjtrainer.db", args.answers)
         size = (full / "bjtrainer.db").stat().st_size / 2**20
         print(f"History: {args.answers:,} answers written in {seconds:.1f} s ({size:.0f} MiB).")
         print(
