@@ -5,7 +5,7 @@ The same screens and states as ``test_tui_snapshots.py``,
 (seed, stacked shoe and clock fixed, no blinking cursor), drawn at 80 x 24:
 the table in a long round (three split hands), the chart, the shoe-aware
 Why, the sit-down screen with a rules file of five problems, the New
-session menu and a set after a miss. Regenerate after a
+session menu, a set after a miss and the stats. Regenerate after a
 deliberate change with ``pytest tests/tui/test_tui_small_snapshots.py
 --snapshot-update`` and look at the SVGs before committing them.
 
@@ -34,7 +34,7 @@ from bjtrainer.tui.widgets.shoe_why import ShoeWhyPanel
 from tests.tui.practice_tui_support import practice_app
 from tests.tui.test_tui_chart import TABLES_DIR, open_chart
 from tests.tui.test_tui_chart_snapshots import SEVENS, SIXTEEN, settle
-from tests.tui.test_tui_practice_snapshots import miss_first
+from tests.tui.test_tui_practice_snapshots import miss_first, stats_store
 from tests.tui.test_tui_small_terminal import drawn_lines
 from tests.tui.tui_support import HOME, AppFactory, text_of
 
@@ -154,6 +154,21 @@ def test_new_session_menu(snap_compare: SnapCompare, store: Store) -> None:
 @pytest.mark.slow
 def test_set_after_a_miss(snap_compare: SnapCompare, store: Store) -> None:
     assert snap_compare(practice_app(store), run_before=miss_first, terminal_size=SMALL)
+
+
+@pytest.mark.slow
+def test_stats(snap_compare: SnapCompare, store: Store) -> None:
+    stats_store(store)
+
+    async def open_stats(pilot: Pilot[None]) -> None:
+        await pilot.press("m", "s")
+        await pilot.pause()
+        topics = pilot.app.screen.query_one("#stats-topics")
+        assert "…" not in " ".join(drawn_lines(topics))  # "54…" before: the figures cut
+        body = pilot.app.screen.query_one("#stats-body")
+        assert topics.region.width == body.scrollable_content_region.width  # stacked
+
+    assert snap_compare(practice_app(store), run_before=open_stats, terminal_size=SMALL)
 
 
 @pytest.mark.slow

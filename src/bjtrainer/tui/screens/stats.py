@@ -5,9 +5,11 @@ heat map of hand x up card); EV given up per 100 decisions; hint rate and
 retry rate; the costliest mistakes; progress over time as a plot in the
 terminal (``docs/practice.md``, "Stats"). The figures come from ``Practice.stats()``
 (:mod:`bjtrainer.trainer.practice.stats` defines each one); EV is in units of the
-original wager. The screen scrolls; Esc goes back; Ctrl+E writes this
-table's graded decisions as a CSV file into the data folder and says where
-(``docs/export.md``; the same rows as ``bjtrainer export``).
+original wager. The screen scrolls; below 90 columns (80 x 24) its panels
+stand one under the other, each the full width, so no figure is cut. Esc
+goes back; Ctrl+E writes this table's graded decisions as a CSV file into
+the data folder and says where (``docs/export.md``; the same rows as
+``bjtrainer export``).
 """
 
 from __future__ import annotations
@@ -61,6 +63,10 @@ class StatsScreen(Screen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = bindings_of(STATS_KEYS)
+
+    #: ``-narrow`` below 90 columns: the panels stack (``practice.tcss``). Not
+    #: marked ClassVar, as in :class:`~bjtrainer.tui.screens.play_base.PlayScreen`.
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (90, "-wide")]  # noqa: RUF012
 
     def __init__(self, practice: Practice) -> None:
         super().__init__()
