@@ -47,4 +47,7 @@ def test_the_chart_cache_key_ignores_the_description_only() -> None:
     reworded = PRACTICE.model_copy(update={"name": "x", "source": "y"})
     assert cache_key(reworded) == cache_key(PRACTICE)
     assert cache_key(PRACTICE.model_copy(update={"decks": 2})) != cache_key(PRACTICE)
-    assert cache_key(PRACTICE.model_copy(update={"id": "mine"})) != cache_key(PRACTICE)
+    # The key holds only what the solver reads: another id or other chips reuse the chart
+    # (docs/numbers.md, 12.).
+    assert cache_key(PRACTICE.model_copy(update={"id": "mine"})) == cache_key(PRACTICE)
+    assert cache_key(PRACTICE.model_copy(update={"starting_chips": 5})) == cache_key(PRACTICE)
