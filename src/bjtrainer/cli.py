@@ -1,7 +1,12 @@
 """The ``bjtrainer`` command line.
 
 ``bjtrainer`` with no subcommand opens the trainer (the Textual app); each
-subcommand lives in its own module of :mod:`bjtrainer.commands`.
+subcommand lives in its own module of :mod:`bjtrainer.commands`, named in
+:data:`COMMANDS` with its one-line help. Only the module of the subcommand
+given is imported (its parser is declared when argparse first looks it up),
+so ``bjtrainer hint`` does not pay for the others, and building the parser
+imports neither numpy, pydantic, sqlite-utils nor Textual
+(``docs/architecture.md``, "Start-up").
 
 Exit status: 0 on success, 2 for bad input (a bad card, a spot that cannot
 occur, an unknown table) with a one-line message on standard error.
@@ -10,25 +15,14 @@ occur, an unknown table) with a one-line message on standard error.
 from __future__ import annotations
 
 import argparse
+import importlib
 import os
 import sys
 from collections.abc import Sequence
+from types import ModuleType
 
 from bjtrainer import __version__
-from bjtrainer.commands import (
-    Once,
-    chart,
-    daily,
-    doctor,
-    edge,
-    export,
-    given_twice,
-    hint,
-    rules,
-    serve,
-    simulate,
-    stats,
-)
+from bjtrainer.commands import Once, given_twice
 from bjtrainer.errors import BjTrainerError
 
 EXIT_USAGE = 2
@@ -66,24 +60,60 @@ def _every_action(parser: argparse.ArgumentParser) -> list[argparse.Action]:
     found = list(parser._actions)
     for action in parser._actions:
         if isinstance(action, argparse._SubParsersAction):
-            for sub in action.choices.values():
-                found += _every_action(sub)
+            for name in list(action.choices):
+                found += _every_action(action.choices[name])  # declared now if not yet
     return found
 
 
-#: Subcommand name -> module with ``add_parser`` and ``run``.
+#: Subcommand name -> its one-line help, as its module's ``add_parser`` gives it
+#: (``bjtrainer --help`` lists these without importing the modules). The module
+#: ``bjtrainer.commands.<name>`` has ``add_parser`` and ``run``.
 COMMANDS = {
-    "hint": hint,
-    "edge": edge,
-    "rules": rules,
-    "chart": chart,
-    "daily": daily,
-    "stats": stats,
-    "doctor": doctor,
-    "serve": serve,
-    "simulate": simulate,
-    "export": export,
+    "hint": "print the hint and the why figures for one spot",
+    "edge": "print a table's expected return per round (the house edge)",
+    "rules": "list the preset tables, or print one as a rules file",
+    "chart": "print the table's basic-strategy chart",
+    "daily": "print the daily five of a date",
+    "stats": "print your practice figures at a table",
+    "doctor": "check the store file (and move a broken one aside with --reset)",
+    "serve": "serve the trainer to a web browser (needs bjtrainer[web])",
+    "simulate": "play many rounds of basic strategy and measure the return per round",
+    "export": "write your graded decisions (or settled rounds) as CSV or JSON",
 }
+
+
+def command_module(name: str) -> ModuleType:
+    """The module of subcommand ``name`` (imported now if not yet)."""
+    return importlib.import_module(f"bjtrainer.commands.{name}")
+
+
+class _DeclaredWhenRead(dict[str, argparse.ArgumentParser]):
+    """The subcommands' parsers: a placeholder each, until argparse reads one.
+
+    Reading ``name`` (argparse does when it meets the subcommand, the
+    completion script for every one) imports its module and lets its
+    ``add_parser`` declare the real parser in the placeholder's place, its
+    help line where the placeholder's was.
+    """
+
+    def __init__(self, subparsers: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+        super().__init__()
+        self._subparsers = subparsers
+        self._declared: set[str] = set()
+
+    def __getitem__(self, name: str) -> argparse.ArgumentParser:
+        if name in COMMANDS and name not in self._declared:
+            self._declared.add(name)
+            lines = self._subparsers._choices_actions
+            place = next(i for i, line in enumerate(lines) if line.dest == name)
+            del lines[place]
+            super().__delitem__(name)
+            before = len(lines)
+            command_module(name).add_parser(self._subparsers)
+            if len(lines) > before:  # its help line: back where the placeholder's was
+                lines.insert(place, lines.pop())
+        return super().__getitem__(name)
+
 
 #: Subcommands that open the app (in a browser): without --rules, the app's own choice.
 OPENS_APP = {"serve"}
@@ -116,8 +146,9 @@ def _parser() -> argparse.ArgumentParser:
         "last on the sit-down screen; it opens at the first start)",
     )
     subparsers = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for module in COMMANDS.values():
-        module.add_parser(subparsers)
+    subparsers._name_parser_map = subparsers.choices = _DeclaredWhenRead(subparsers)
+    for name, summary in COMMANDS.items():
+        subparsers.add_parser(name, help=summary, add_help=False)
     return parser
 
 
@@ -167,7 +198,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     own_default = OPENS_APP | OWN_DEFAULT_RULES
     if args.command and args.command not in own_default and not hasattr(args, "rules"):
         args.rules = "practice"  # subcommands default to practice; the app to its sit-down screen
-    run = COMMANDS[args.command].run if args.command else open_trainer
+    run = command_module(args.command).run if args.command else open_trainer
     try:
         return int(run(args))
     except BrokenPipeError:

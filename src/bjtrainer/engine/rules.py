@@ -1,4 +1,4 @@
-"""The rules of a table: one frozen pydantic model and what its fields allow.
+"""The rules of a table: one frozen dataclass and what its fields allow.
 
 Each rule is read where it acts (the shoe reads the deck count and
 penetration, the round reads peek, doubling and splitting, ...). The four
@@ -7,22 +7,32 @@ a table of one's own is a rules file, :mod:`bjtrainer.engine.rules_file`
 (``docs/custom-tables.md``). Both are read into :class:`Rules`, whose
 cross-field checks (bets and ``bet_step``, ``resplit_aces`` and
 ``max_split_hands``, ...) and :data:`FIELD_HELP` live here.
+
+Values already as the rules keep them (an ``int`` in range, a ``bool``, one
+of a field's words, a tuple of ``int``) are taken as they are; anything
+else goes through the pydantic schema of :mod:`bjtrainer.engine.rules_schema`,
+which converts what it can (``6.0`` decks to ``6``, a list of chips to a
+tuple) and raises ``pydantic.ValidationError`` for the rest. pydantic is
+imported only then, so a table from the presets or a well-formed file
+starts without it (``docs/architecture.md``, "Start-up").
 """
 
 from __future__ import annotations
 
+import dataclasses
+import json
 import re
 from collections.abc import Mapping
 from fractions import Fraction
-from typing import Any, Literal
-
-from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
+from typing import Any, ClassVar, Literal, get_args, get_type_hints
 
 __all__ = [
     "FIELD_HELP",
+    "LIMITS",
     "DoubleOn",
     "Insurance",
     "Peek",
+    "RuleField",
     "Rules",
     "Surrender",
     "relation_problems",
@@ -33,13 +43,60 @@ DoubleOn = Literal["any", "below_21", "9_to_11", "10_to_11"]
 Surrender = Literal["none", "late", "early"]
 Insurance = Literal["half_bet", "up_to_half", "none"]
 
+#: The bounds of the numeric fields, as pydantic ``Field`` constraints
+#: (``ge``/``le``: at least/at most, ``gt``: above). Read by the fast check
+#: of :class:`Rules` and by the schema (:mod:`bjtrainer.engine.rules_schema`).
+LIMITS: dict[str, dict[str, float]] = {
+    "decks": {"ge": 1, "le": 8},
+    "penetration": {"gt": 0.0, "le": 1.0},
+    "max_split_hands": {"ge": 1, "le": 8},
+    "starting_chips": {"ge": 1},
+    "min_bet": {"ge": 1},
+    "max_bet": {"ge": 1},
+    "bet_step": {"ge": 1},
+    "first_bet": {"ge": 1},
+}
 
-class Rules(BaseModel):
+_PAYOUT = re.compile(r"([0-9]{1,9}):([0-9]{1,9})")
+
+
+def payout_problem(value: str) -> tuple[str, str | None]:
+    """``blackjack_payout`` written as the rules keep it, or the sentence of its problem.
+
+    Returns ``(value, None)`` with the value normalised (``"03:2"`` becomes
+    ``"3:2"``), or ``(value, sentence)`` when it is not ``"win:stake"`` in
+    positive whole numbers.
+    """
+    # The digits 0-9 only: int() would also read "٣:٢", " 3 : 2" and "3_0:2".
+    parts = _PAYOUT.fullmatch(value)
+    if parts is None:
+        return value, "must be 'win:stake' with whole numbers, e.g. '3:2' or '6:5'"
+    win, stake = int(parts[1]), int(parts[2])
+    if win <= 0 or stake <= 0:
+        return value, "both sides must be positive, e.g. '3:2'"
+    return f"{win}:{stake}", None
+
+
+@dataclasses.dataclass(frozen=True)
+class RuleField:
+    """One field of :class:`Rules`: its type (``annotation``) and its ``default``.
+
+    ``default`` is :data:`dataclasses.MISSING` for ``id``, the one field
+    without a default.
+    """
+
+    annotation: Any
+    default: Any
+
+
+@dataclasses.dataclass(frozen=True, kw_only=True)
+class Rules:
     """The rules of one table. Frozen and hashable, so solvers cache on it.
 
     Chip amounts are whole chips. Ratios (``blackjack_payout``) are exact;
     only chip settlement rounds half chips down (``docs/numbers.md``,
     section "Chips"). What every field allows, in words: :data:`FIELD_HELP`.
+    The methods named ``model_*`` do what pydantic's of that name do.
 
     Raises
     ------
@@ -48,85 +105,101 @@ class Rules(BaseModel):
         do not fit together (:data:`FIELD_HELP` says how).
     """
 
-    model_config = ConfigDict(frozen=True, extra="forbid")
+    #: Every field by name, in order (filled in below the class).
+    model_fields: ClassVar[dict[str, RuleField]]
 
-    id: str = Field(description="Preset id or a name for a custom table.")
-    name: str = Field(default="", description="One line describing the table.")
-    source: str = Field(default="", description="Where the rules come from.")
+    id: str  # preset id or a name for a custom table
+    name: str = ""  # one line describing the table
+    source: str = ""  # where the rules come from
 
     # The shoe
-    decks: int = Field(default=6, ge=1, le=8, description="Decks in the shoe (52 cards each).")
-    penetration: float = Field(
-        default=0.75,
-        gt=0.0,
-        le=1.0,
-        description="Share of the shoe dealt before a reshuffle between rounds "
-        "(0.75: reshuffle once fewer than a quarter is left).",
-    )
-    shuffle_every_round: bool = Field(default=False, description="Shuffle before every round.")
+    decks: int = 6  # decks in the shoe (52 cards each)
+    #: Share of the shoe dealt before a reshuffle between rounds (0.75:
+    #: reshuffle once fewer than a quarter is left).
+    penetration: float = 0.75
+    shuffle_every_round: bool = False
 
     # The dealer
-    dealer_hits_soft_17: bool = Field(default=False, description="H17 if true, S17 if false.")
-    peek: Peek = Field(
-        default="ace_or_ten",
-        description="Up cards with which the dealer checks for blackjack before the player acts.",
-    )
+    dealer_hits_soft_17: bool = False  # H17 if true, S17 if false
+    peek: Peek = "ace_or_ten"  # up cards with which the dealer checks for blackjack
 
     # Payouts
-    blackjack_payout: str = Field(default="3:2", description="Natural payout as 'win:stake'.")
-    insurance: Insurance = Field(
-        default="half_bet",
-        description="'half_bet': costs half the bet (rounded down); 'up_to_half': any whole "
-        "amount up to that; 'none': not offered.",
-    )
+    blackjack_payout: str = "3:2"  # natural payout as 'win:stake'
+    insurance: Insurance = "half_bet"
 
     # Player options
-    double_on: DoubleOn = Field(
-        default="any",
-        description="Two-card totals that may double: any, below_21, 9_to_11 or 10_to_11.",
-    )
-    double_after_split: bool = Field(default=True, description="DAS.")
-    max_split_hands: int = Field(
-        default=4, ge=1, le=8, description="Most hands a split may make (1 = no split)."
-    )
-    resplit_aces: bool = Field(default=False, description="RSA.")
-    surrender: Surrender = Field(
-        default="late", description="Late surrender, early surrender (no-peek tables) or none."
-    )
+    double_on: DoubleOn = "any"
+    double_after_split: bool = True  # DAS
+    max_split_hands: int = 4  # most hands a split may make (1 = no split)
+    resplit_aces: bool = False  # RSA
+    surrender: Surrender = "late"
 
     # Chips and bets
-    starting_chips: int = Field(default=1000, ge=1)
-    min_bet: int = Field(default=1, ge=1)
-    max_bet: int = Field(default=1000, ge=1)
-    bet_step: int = Field(default=1, ge=1, description="Bets are whole multiples of this.")
-    first_bet: int = Field(default=10, ge=1)
-    chip_denominations: tuple[int, ...] = Field(
-        default=(), description="Chips a bet is built from (empty: any amount)."
-    )
-    refill: bool = Field(default=True, description="'Refill free chips' between rounds.")
-    repeat_bet_box: bool = Field(
-        default=False, description="A 'Repeat last bet' box and CLEAR instead of auto-reuse."
-    )
-    cash_out: bool = Field(default=False, description="CASH OUT and a top-five board.")
+    starting_chips: int = 1000
+    min_bet: int = 1
+    max_bet: int = 1000
+    bet_step: int = 1  # bets are whole multiples of this
+    first_bet: int = 10
+    chip_denominations: tuple[int, ...] = ()  # chips a bet is built from (empty: any amount)
+    refill: bool = True  # 'Refill free chips' between rounds
+    repeat_bet_box: bool = False  # a 'Repeat last bet' box and CLEAR instead of auto-reuse
+    cash_out: bool = False  # CASH OUT and a top-five board
 
-    @field_validator("blackjack_payout")
+    def __post_init__(self) -> None:
+        values = self.model_dump()
+        if not _as_kept(values):
+            for field, value in _schema_checked(values, strict=False).items():
+                object.__setattr__(self, field, value)
+
     @classmethod
-    def _check_payout(cls, value: str) -> str:
-        # The digits 0-9 only: int() would also read "٣:٢", " 3 : 2" and "3_0:2".
-        parts = re.fullmatch(r"([0-9]{1,9}):([0-9]{1,9})", value)
-        if parts is None:
-            raise ValueError("must be 'win:stake' with whole numbers, e.g. '3:2' or '6:5'")
-        win, stake = int(parts[1]), int(parts[2])
-        if win <= 0 or stake <= 0:
-            raise ValueError("both sides must be positive, e.g. '3:2'")
-        return f"{win}:{stake}"
+    def model_validate(cls, obj: object, *, strict: bool | None = None) -> Rules:
+        """The rules from a mapping of fields (a rules file's, a saved table's).
 
-    @model_validator(mode="after")
-    def _check_together(self) -> Rules:
-        problems = relation_problems(self.model_dump())
-        if problems:
-            raise ValueError("; ".join(message for _, message in problems))
-        return self
+        Fields left out take their defaults; ``id`` must be given. With
+        ``strict``, no value is converted (pydantic's strict mode).
+
+        Raises
+        ------
+        pydantic.ValidationError
+            For an unknown or missing field, a value outside what its field
+            allows, or fields that do not fit together.
+        """
+        if isinstance(obj, Rules):
+            return obj
+        if isinstance(obj, Mapping) and "id" in obj and set(obj) <= _FIELD_NAMES:
+            values = {**_DEFAULTS, **obj}
+            if _as_kept(values):
+                return cls._made(values)
+        return cls._made(_schema_checked(obj, strict=bool(strict)))
+
+    @classmethod
+    def _made(cls, values: Mapping[str, Any]) -> Rules:
+        """Rules with these fields as they are: no check (``values`` is checked)."""
+        made = object.__new__(cls)
+        for field in _FIELD_NAMES_IN_ORDER:
+            object.__setattr__(made, field, values[field])
+        return made
+
+    def model_dump(
+        self, *, mode: Literal["python", "json"] = "python", exclude: set[str] | None = None
+    ) -> dict[str, Any]:
+        """Every field by name; in ``"json"`` mode ``chip_denominations`` is a list."""
+        dumped = {
+            field: getattr(self, field)
+            for field in _FIELD_NAMES_IN_ORDER
+            if not exclude or field not in exclude
+        }
+        if mode == "json" and "chip_denominations" in dumped:
+            dumped["chip_denominations"] = list(dumped["chip_denominations"])
+        return dumped
+
+    def model_dump_json(self) -> str:
+        """The fields as one line of JSON, as pydantic writes it."""
+        return json.dumps(self.model_dump(mode="json"), ensure_ascii=False, separators=(",", ":"))
+
+    def model_copy(self, *, update: Mapping[str, Any] | None = None) -> Rules:
+        """A copy with the fields in ``update`` replaced, unchecked (as pydantic's)."""
+        return self._made({**self.model_dump(), **(update or {})})
 
     @property
     def blackjack_ratio(self) -> Fraction:
@@ -163,6 +236,65 @@ class Rules(BaseModel):
         if self.double_on == "9_to_11":
             return 9 <= total <= 11
         return 10 <= total <= 11
+
+
+_HINTS = get_type_hints(Rules)
+Rules.model_fields = {
+    field.name: RuleField(annotation=_HINTS[field.name], default=field.default)
+    for field in dataclasses.fields(Rules)
+}
+_FIELD_NAMES_IN_ORDER = tuple(Rules.model_fields)
+_FIELD_NAMES = frozenset(_FIELD_NAMES_IN_ORDER)
+_DEFAULTS = {
+    name: info.default
+    for name, info in Rules.model_fields.items()
+    if info.default is not dataclasses.MISSING
+}
+
+
+def _kept_as(value: object, annotation: Any, limits: Mapping[str, float]) -> bool:
+    """Whether ``value`` is of ``annotation`` exactly and within ``limits``: as the schema
+    leaves it."""
+    if annotation is int or annotation is float:
+        if type(value) is not annotation:
+            return False
+        number: float = value
+        return (
+            ("ge" not in limits or number >= limits["ge"])
+            and ("le" not in limits or number <= limits["le"])
+            and ("gt" not in limits or number > limits["gt"])
+        )
+    if annotation is bool or annotation is str:
+        return type(value) is annotation
+    if annotation == tuple[int, ...]:
+        return type(value) is tuple and all(type(item) is int for item in value)
+    return type(value) is str and value in get_args(annotation)  # a Literal of words
+
+
+def _as_kept(values: Mapping[str, Any]) -> bool:
+    """Whether every field is given, as the schema would leave it, and the fields fit together."""
+    if set(values) != _FIELD_NAMES:
+        return False
+    for field, info in Rules.model_fields.items():
+        if not _kept_as(values[field], info.annotation, LIMITS.get(field, {})):
+            return False
+    payout = values["blackjack_payout"]
+    if payout_problem(payout) != (payout, None):
+        return False
+    return not relation_problems(values)
+
+
+def _schema_checked(values: object, *, strict: bool) -> dict[str, Any]:
+    """The fields as the pydantic schema reads ``values``.
+
+    Raises
+    ------
+    pydantic.ValidationError
+        Where the schema refuses them.
+    """
+    from bjtrainer.engine.rules_schema import checked
+
+    return checked(values, strict=strict)
 
 
 def relation_problems(

@@ -19,13 +19,14 @@ import stat
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
-
-from pydantic import ValidationError
+from typing import TYPE_CHECKING, Any
 
 from bjtrainer.engine.rules import FIELD_HELP, Rules, relation_problems
 from bjtrainer.errors import RulesError
 from bjtrainer.inputs import shown, strip_spaces
+
+if TYPE_CHECKING:
+    from pydantic import ValidationError
 
 __all__ = ["load_rules", "rules_from_toml", "rules_to_toml"]
 
@@ -228,7 +229,11 @@ def rules_from_toml(
     }
     try:
         rules = Rules.model_validate(merged, strict=True)
-    except ValidationError as exc:
+    except ValueError as exc:  # pydantic's ValidationError, imported only when raised
+        from pydantic import ValidationError
+
+        if not isinstance(exc, ValidationError):  # pragma: no cover - a programming error
+            raise
         by_field = _field_problems(exc, merged)
         problems.extend(by_field.values())
         bad = frozenset(by_field)

@@ -35,7 +35,6 @@ from collections.abc import Callable
 from typing import Any
 
 import numpy as np
-from pydantic import ValidationError
 
 from bjtrainer.engine.actions import Action
 from bjtrainer.engine.bankroll import Bankroll, chips_text
@@ -640,8 +639,9 @@ class Table:
         except SavedStateError:
             raise
         except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            # ValueError includes pydantic's ValidationError: rules not valid.
             raise SavedStateError(f"Not a saved table: {exc}") from None
-        except (ValidationError, BjTrainerError) as exc:
+        except BjTrainerError as exc:
             raise SavedStateError(f"Cannot restore the saved table: {exc}") from None
         if table.shoe.to_state() != state["shoe"] or _rng_state(table.rng) != state["rng"]:
             raise SavedStateError("Cannot restore the saved table: the replay did not match it.")
