@@ -198,3 +198,17 @@ async def test_q_on_the_chart_quits_as_at_the_table(build_app: AppFactory) -> No
         await pilot.press("q")
         await pilot.pause()
     assert not app.is_running
+
+
+@pytest.mark.slow
+async def test_q_on_the_help_screen_quits_and_question_mark_does_not_close_it(
+    build_app: AppFactory,
+) -> None:
+    app = build_app(REAL)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("f1", "question_mark")  # ? is the table's Hint, never Close
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("q")
+        await pilot.pause()
+    assert not app.is_running

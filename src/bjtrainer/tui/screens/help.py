@@ -57,7 +57,8 @@ class HelpScreen(ModalScreen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,f1,q,question_mark", "close", "Close"),
+        Binding("escape,f1", "close", "Close"),
+        Binding("q,Q", "quit", "Quit", show=False),  # Q quits here too, as at the table
     ]
 
     def __init__(self, keys: Sequence[KeyInfo] = TABLE_KEYS, *, notes: str = NOTES) -> None:
@@ -77,3 +78,7 @@ class HelpScreen(ModalScreen[None]):
     def action_close(self) -> None:
         """Return to the table."""
         self.dismiss(None)
+
+    def action_quit(self) -> None:
+        """Quit, as Q does on the screen behind (the table was saved after its last action)."""
+        self.app.exit()
