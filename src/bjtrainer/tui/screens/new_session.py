@@ -27,11 +27,8 @@ from bjtrainer.trainer.practice.modes import Practice, TopicInfo
 from bjtrainer.trainer.practice.schedule import DUE_PER_DAY
 from bjtrainer.trainer.practice.topics import Topic
 from bjtrainer.tui.keys import MENU_KEYS, TOPIC_KEYS, bindings_of
-from bjtrainer.tui.screens.daily_five import DailyFiveScreen
 from bjtrainer.tui.screens.help import HelpScreen
 from bjtrainer.tui.screens.practice_set import SET_NOTES, open_set
-from bjtrainer.tui.screens.review_queue import ReviewQueueScreen
-from bjtrainer.tui.screens.stats import StatsScreen
 from bjtrainer.tui.views.cards import DEFAULT_DESIGN, CardDesign
 from bjtrainer.tui.views.practice import spot_label
 from bjtrainer.tui.views.stats import rate_text
@@ -230,7 +227,16 @@ class NewSessionScreen(Screen[None]):
             self.open_entry(event.option.id)
 
     def open_entry(self, option_id: str) -> None:
-        """Open a menu entry by its option id (``"focus:pairs"``, ``"review"``, ...)."""
+        """Open a menu entry by its option id (``"focus:pairs"``, ``"review"``, ...).
+
+        The review queue, the daily five and stats (with its plot) are imported
+        when first opened, not at the app's start (``docs/architecture.md``,
+        "Start-up").
+        """
+        from bjtrainer.tui.screens.daily_five import DailyFiveScreen
+        from bjtrainer.tui.screens.review_queue import ReviewQueueScreen
+        from bjtrainer.tui.screens.stats import StatsScreen
+
         if option_id.startswith(FOCUS_PREFIX):
             topic = Topic(option_id.removeprefix(FOCUS_PREFIX))
             open_set(self, self.practice, RunKind.FOCUS, topic, self.design)
