@@ -17,6 +17,7 @@ home       1 deck shuffled every round, S17, one split, no DAS
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Mapping
 from importlib import resources
 
 from bjtrainer.engine.rules import Rules
@@ -40,5 +41,38 @@ def _read(name: str) -> Rules:
     return rules_from_toml(path.read_text(encoding="utf-8"), origin=f"{name}.toml", presets={})
 
 
+class _Presets(Mapping[str, Rules]):
+    """The presets by id; each file is read the first time its preset is looked up.
+
+    ``bjtrainer hint --rules practice`` reads ``practice.toml`` alone
+    (``docs/architecture.md``, "Start-up").
+
+    Raises
+    ------
+    RulesError
+        On a lookup, if the shipped file is not valid rules (a packaging error).
+    """
+
+    def __init__(self, names: tuple[str, ...]) -> None:
+        self._names = names
+        self._read: dict[str, Rules] = {}
+
+    def __getitem__(self, name: str) -> Rules:
+        if name not in self._names:
+            raise KeyError(name)
+        if name not in self._read:
+            self._read[name] = _read(name)
+        return self._read[name]
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._names  # without reading the file
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._names)
+
+    def __len__(self) -> int:
+        return len(self._names)
+
+
 #: The presets by id, in the order tables are listed.
-PRESETS: dict[str, Rules] = {name: _read(name) for name in ("practice", "guide", "night", "home")}
+PRESETS: Mapping[str, Rules] = _Presets(("practice", "guide", "night", "home"))
