@@ -42,7 +42,7 @@ from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
 from textual.widget import Widget
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 from textual.worker import Worker, WorkerState
 
 from bjtrainer.engine.actions import Action
@@ -75,6 +75,7 @@ from bjtrainer.tui.widgets.coach_panel import CoachPanel
 from bjtrainer.tui.widgets.dealer_view import DealerView
 from bjtrainer.tui.widgets.feedback import FeedbackPicture, FeedbackView
 from bjtrainer.tui.widgets.felt import Felt
+from bjtrainer.tui.widgets.footer import KeysFooter
 from bjtrainer.tui.widgets.hand_view import HandsRow
 from bjtrainer.tui.widgets.shoe_why import ShoeWhyPanel
 from bjtrainer.tui.widgets.status_panel import StatusPanel
@@ -138,7 +139,7 @@ class TableScreen(PlayScreen):
                 if self.session.chips:
                     yield ChipRack(self.session.chips, id="chip-rack")
                 yield TableButtons(id="table-buttons")
-        yield Footer(compact=True)
+        yield KeysFooter(compact=True)
 
     def on_mount(self) -> None:
         self.apply_design()

@@ -50,6 +50,12 @@ class HandView(Widget):
     def watch_picture(self) -> None:
         self._label()
 
+    def watch_compact(self) -> None:
+        self._label()
+
+    def watch_design(self) -> None:
+        self._label()
+
     def _label(self) -> None:
         picture = self.picture
         if picture is None:
@@ -93,19 +99,52 @@ class HandsRow(HorizontalScroll):
     From ``COMPACT_FROM`` hands on, cards are drawn on one line so that four
     split hands fit the table's width, and the row has the class ``-many``
     (on a narrow terminal the stylesheet lays such hands out two by two).
+
+    The row updates its widgets in place: a new picture is set on the hand
+    box already there, a box is mounted only for a hand more than the row
+    ever held (a split), and a box no hand needs now is hidden, never
+    removed. So a round costs no mount and no widget is left behind,
+    however many rounds are played.
     """
 
     COMPACT_FROM = 3
 
-    pictures: reactive[tuple[HandPicture, ...]] = reactive((), recompose=True)
-    design: reactive[CardDesign] = reactive(DEFAULT_DESIGN, recompose=True)
+    #: What the row says before the first deal.
+    PLACEHOLDER = "No hand yet: press Enter to deal."
 
-    def watch_pictures(self, pictures: tuple[HandPicture, ...]) -> None:
-        self.set_class(len(pictures) >= self.COMPACT_FROM, "-many")
+    pictures: reactive[tuple[HandPicture, ...]] = reactive(())
+    design: reactive[CardDesign] = reactive(DEFAULT_DESIGN)
 
     def compose(self) -> ComposeResult:
-        if not self.pictures:
-            yield Static("No hand yet: press Enter to deal.", classes="placeholder")
-        compact = len(self.pictures) >= self.COMPACT_FROM
-        for picture in self.pictures:
-            yield HandView(picture, compact=compact, design=self.design)
+        yield Static(self.PLACEHOLDER, classes="placeholder")
+
+    def on_mount(self) -> None:
+        self._show()
+
+    def watch_pictures(self) -> None:
+        self._show()
+
+    def watch_design(self) -> None:
+        self._show()
+
+    def _show(self) -> None:
+        """Give each hand box its picture, mount the boxes missing, hide the rest."""
+        if not self.is_mounted:
+            return  # on_mount shows the pictures set before
+        pictures = self.pictures
+        compact = len(pictures) >= self.COMPACT_FROM
+        self.set_class(compact, "-many")
+        self.query_one(".placeholder").display = not pictures
+        views = list(self.query_children(HandView))
+        for view, picture in zip(views, pictures, strict=False):
+            view.compact = compact
+            view.design = self.design
+            view.picture = picture
+            view.display = True
+        for view in views[len(pictures) :]:
+            view.display = False
+        missing = pictures[len(views) :]
+        if missing:
+            self.mount_all(
+                HandView(picture, compact=compact, design=self.design) for picture in missing
+            )
