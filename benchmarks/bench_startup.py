@@ -50,6 +50,7 @@ from textual.app import App
 
 def exit_on_first_frame(self, event):
     print(f"phases {ran - start} {time.perf_counter() - ran}", file=sys.stderr)
+    print("screens", *(type(screen).__name__ for screen in self.screen_stack), file=sys.stderr)
     self.exit()
 
 def run_headless(self, **options):
@@ -65,6 +66,17 @@ if sys.argv[1:] == ["empty"]:
 else:
     from bjtrainer.cli import main
     raise SystemExit(main(sys.argv[1:]))
+"""
+
+#: A returning user's store: the table chosen on the sit-down screen, the
+#: guided introduction's invitation answered.
+RETURNING = """
+from bjtrainer.store import Store
+from bjtrainer.tui.screens.lesson import INVITED_SETTING
+from bjtrainer.tui.seat import TABLE_SETTING
+with Store.open() as store:
+    store.set_setting(TABLE_SETTING, "practice")
+    store.set_setting(INVITED_SETTING, "1")
 """
 
 HINT = ["-m", "bjtrainer", "hint", "--rules", "practice", "--hand", "T 6", "--up", "T"]
@@ -95,6 +107,14 @@ def timed(arguments: Sequence[str], env: dict[str, str]) -> tuple[float, float, 
         for value in line.split()[1:]
     ]
     return wall, usage.ru_utime + usage.ru_stime, phases
+
+
+def screens(arguments: Sequence[str], env: dict[str, str]) -> str:
+    """The screens on the stack at the first frame of ``python ARGUMENTS`` (the script)."""
+    done = subprocess.run(
+        [sys.executable, *arguments], env=env, capture_output=True, text=True, check=True
+    )
+    return next(line for line in done.stderr.splitlines() if line.startswith("screens "))[8:]
 
 
 def paired(
@@ -186,17 +206,18 @@ def main() -> None:
         empty = [str(script), "empty"]
         sit_down = paired(empty, [str(script)], env, pairs)
         report(
-            "bjtrainer to its first frame, first start (the sit-down screen)",
+            f"bjtrainer to its first frame, first start ({screens([str(script)], env)})",
             "anchor: an empty Textual App",
             sit_down,
             FRAME_TARGET,
         )
         print()
         table_env = dict(env, BJTRAINER_HOME=str(returning))
-        timed([str(script), "--rules", "practice"], table_env)  # sits down: chosen from now on
+        timed(["-c", RETURNING], table_env)
         at_table = paired(empty, [str(script)], table_env, pairs)
         report(
-            "bjtrainer to its first frame, a table chosen before (the table screen)",
+            "bjtrainer to its first frame, a table chosen before "
+            f"({screens([str(script)], table_env)})",
             "anchor: an empty Textual App",
             at_table,
             FRAME_TARGET,
