@@ -78,9 +78,10 @@ SIDE_BUTTONS: tuple[ButtonSpec, ...] = (
 
 
 def show_offered(buttons: Iterable[ChoiceButton], offered: frozenset[str]) -> None:
-    """Show the buttons whose choice is offered, hide the others."""
+    """Show the buttons whose choice is offered, hide the others (each changed one only)."""
     for button in buttons:
-        button.display = button.choice in offered
+        if button.display != (button.choice in offered):
+            button.display = button.choice in offered
 
 
 class ActionBar(Horizontal):

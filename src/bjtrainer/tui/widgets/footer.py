@@ -67,6 +67,10 @@ class LiveKey(FooterKey):
     def show(self, binding: Binding, key_display: str, description: str, shown: Shown) -> None:
         """Show ``binding`` (``shown``: the binding, whether it works now, its tooltip)."""
         _, enabled, tooltip = shown
+        now = (binding.key, key_display, description, binding.action, enabled, tooltip or None)
+        was = (self.key, self.key_display, self.description, self.action, self.works, self.tooltip)
+        if now == was and "display" not in self.styles.inline.get_rules():
+            return  # the same key, shown: nothing to draw again
         self.key = binding.key
         self.key_display = key_display
         self.description = description
@@ -90,7 +94,6 @@ class KeysFooter(Footer):
     def __init__(self, *, compact: bool = False) -> None:
         super().__init__(compact=compact)
         self._drawn: tuple[Shown, ...] | None = None  # what the keys show now
-        self._pending = False  # an update is due after the current message
 
     def compose(self) -> ComposeResult:
         """Nothing yet: the keys are mounted by the first update (:meth:`bindings_changed`)."""
@@ -101,16 +104,8 @@ class KeysFooter(Footer):
             key.compact = compact
 
     def bindings_changed(self, screen: Screen[object]) -> None:
-        """Update the keys once the current message is handled (many calls: one update)."""
+        """Update the keys (the screen's signal calls this once its current message is handled)."""
         if not screen.app.app_focus or not self.is_attached or screen is not self.screen:
-            return
-        if not self._pending:
-            self._pending = True
-            self.call_next(self._update)
-
-    def _update(self) -> None:
-        self._pending = False
-        if not self.is_attached:
             return
         active = self.screen.active_bindings
         keys = tuple(
