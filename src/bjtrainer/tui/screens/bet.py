@@ -14,10 +14,10 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
 from bjtrainer.inputs import ascii_digits, shown, strip_spaces
+from bjtrainer.tui.screens.dialog import DialogScreen
 
 #: The most digits an amount is read with (more is more chips than any table holds).
 MOST_DIGITS = 18
@@ -32,7 +32,7 @@ class _QuickButton(Button, can_focus=False):
         self.to = to
 
 
-class BetScreen(ModalScreen[int | None]):
+class BetScreen(DialogScreen[int | None]):
     """Ask for the next bet; dismiss with the amount (chips) or ``None`` when cancelled.
 
     Parameters
@@ -46,11 +46,15 @@ class BetScreen(ModalScreen[int | None]):
         not allowed, or ``None`` when it is.
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel", key_display="Esc")
+    ]
 
-    #: The dialog's title and its OK button (a subclass asks for another amount).
+    #: The dialog's title, its OK button and the footer's word for Enter (a
+    #: subclass asks for another amount).
     HEADING: ClassVar[str] = "Choose the bet for the next deal"
     OK_LABEL: ClassVar[str] = "Set bet ⏎"
+    OK_WORD: ClassVar[str] = "Set bet"
 
     def __init__(
         self, bet: int, limits: tuple[int, int, int], problem: Callable[[int], str | None]
@@ -59,6 +63,9 @@ class BetScreen(ModalScreen[int | None]):
         self.bet = bet
         self.lowest, self.highest, self.step = limits
         self.problem = problem
+        # Before the input's own Enter, so that the footer shows it, first.
+        enter = Binding("enter", "submit", self.OK_WORD, key_display="Enter", priority=True)
+        self._bindings.key_to_bindings = {"enter": [enter], **self._bindings.key_to_bindings}
 
     def compose(self) -> ComposeResult:
         step = self.step
@@ -112,6 +119,11 @@ class BetScreen(ModalScreen[int | None]):
         error = self.query_one("#bet-error", Static)
         error.update(message)
         error.set_class(bool(message), "-shown")
+
+    def action_submit(self) -> None:
+        """Take the amount typed, or say why not (Enter, as the OK button)."""
+        if not self.press_focused_button():
+            self._submit()
 
     def _submit(self) -> None:
         amount, error = self.parse(self.query_one(Input).value)

@@ -16,10 +16,10 @@ from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Label, Static
 
 from bjtrainer.store.board import BOARD_SIZE, BoardEntry
+from bjtrainer.tui.screens.dialog import DialogScreen
 
 
 @dataclass(frozen=True)
@@ -87,7 +87,7 @@ def board_table(picture: BoardPicture) -> RichTable:
     return table
 
 
-class BoardScreen(ModalScreen[None]):
+class BoardScreen(DialogScreen[None]):
     """Draws a :class:`BoardPicture`.
 
     Parameters
@@ -95,7 +95,9 @@ class BoardScreen(ModalScreen[None]):
     picture : BoardPicture
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,enter,v", "close", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,enter,v", "close", "Close", key_display="Esc")
+    ]
 
     def __init__(self, picture: BoardPicture) -> None:
         super().__init__()

@@ -16,13 +16,13 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Static
 
 from bjtrainer.store.board import MAX_NAME_LENGTH, check_name
+from bjtrainer.tui.screens.dialog import DialogScreen
 
 
-class CashOutScreen(ModalScreen[str | None]):
+class CashOutScreen(DialogScreen[str | None]):
     """Ask for the name to enter with the score; dismiss with it, or ``None``.
 
     Parameters
@@ -38,7 +38,11 @@ class CashOutScreen(ModalScreen[str | None]):
         Chips of the next night (``Rules.starting_chips``).
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Back")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        # Before the input's own Enter, so that the footer shows it.
+        Binding("enter", "submit", "Enter the score", key_display="Enter", priority=True),
+        Binding("escape", "cancel", "Back", key_display="Esc"),
+    ]
 
     def __init__(self, score: int, *, night_over: bool, name: str, new_night: int) -> None:
         super().__init__()
@@ -72,6 +76,11 @@ class CashOutScreen(ModalScreen[str | None]):
 
     def on_mount(self) -> None:
         self.query_one(Input).focus()
+
+    def action_submit(self) -> None:
+        """Enter the name typed (Enter, as the OK button)."""
+        if not self.press_focused_button():
+            self._submit()
 
     def _submit(self) -> None:
         """Enter the name, or say why not (``check_name``: empty, too long, control characters)."""

@@ -13,10 +13,10 @@ from rich.table import Table as RichTable
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.screen import ModalScreen
 from textual.widgets import Static
 
 from bjtrainer.tui.keys import TABLE_KEYS, KeyInfo
+from bjtrainer.tui.screens.dialog import DialogScreen
 
 #: The notes under the keys (``docs/playing.md``, "Hint, Why and the grade line").
 NOTES = (
@@ -43,7 +43,7 @@ def keys_table(keys: Sequence[KeyInfo] = TABLE_KEYS) -> RichTable:
     return table
 
 
-class HelpScreen(ModalScreen[None]):
+class HelpScreen(DialogScreen[None]):
     """Lists the keys (default every one of :data:`bjtrainer.tui.keys.TABLE_KEYS`).
 
     Any of Esc, F1, Q closes it.
@@ -57,7 +57,7 @@ class HelpScreen(ModalScreen[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,f1", "close", "Close"),
+        Binding("escape,f1", "close", "Close", key_display="Esc"),
         Binding("q,Q", "quit", "Quit", show=False),  # Q quits here too, as at the table
     ]
 

@@ -29,6 +29,7 @@ class InsuranceScreen(BetScreen):
 
     HEADING: ClassVar[str] = "Insurance: how many chips? It pays 2:1."
     OK_LABEL: ClassVar[str] = "Insure ⏎"
+    OK_WORD: ClassVar[str] = "Insure"
 
     def __init__(self, highest: int, problem: Callable[[int], str | None]) -> None:
         super().__init__(highest, (min(1, highest), highest, 1), problem)

@@ -19,7 +19,6 @@ from textual.actions import parse as parse_action
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Footer, Static
 
 from bjtrainer.engine.actions import Action
@@ -35,6 +34,7 @@ from bjtrainer.trainer.lessons import (
 )
 from bjtrainer.trainer.wording import ACTION_VERBS
 from bjtrainer.tui.keys import LESSON_KEYS, KeyInfo, live_bindings, table_has_play
+from bjtrainer.tui.screens.dialog import DialogScreen
 from bjtrainer.tui.screens.help import HelpScreen
 from bjtrainer.tui.screens.play_base import PlayScreen
 from bjtrainer.tui.views.cards import DEFAULT_DESIGN, CardDesign
@@ -54,7 +54,7 @@ def lesson_list_lines(lessons: tuple[Lesson, ...], finished: frozenset[str]) -> 
     ]
 
 
-class LessonListScreen(ModalScreen[Lesson | None]):
+class LessonListScreen(DialogScreen[Lesson | None]):
     """Guided introductions: the lessons of this table, finished ones marked ✔.
 
     A digit opens that lesson (the screen gives it back); Esc closes the list.
@@ -69,14 +69,17 @@ class LessonListScreen(ModalScreen[Lesson | None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Close"),
-        *(Binding(str(n), f"choose({n})", show=False) for n in range(1, 10)),
+        Binding("escape", "close", "Close", key_display="Esc"),
+        *(Binding(str(n), f"choose({n})", show=False) for n in range(2, 10)),
     ]
 
     def __init__(self, lessons: tuple[Lesson, ...], finished: frozenset[str]) -> None:
         super().__init__()
         self.lessons = lessons
         self.finished = finished
+        # The footer names the digits once: "1-6 Lesson", Esc Close after it.
+        digits = Binding("1", "choose(1)", "Lesson", key_display=f"1-{len(lessons)}")
+        self._bindings.key_to_bindings = {"1": [digits], **self._bindings.key_to_bindings}
 
     def compose(self) -> ComposeResult:
         lines = lesson_list_lines(self.lessons, self.finished)
@@ -114,7 +117,7 @@ LESSON_NOTES = (
 INVITED_SETTING = "lessons_invitation_answered"
 
 
-class InvitationScreen(ModalScreen[bool]):
+class InvitationScreen(DialogScreen[bool]):
     """The first-start invitation: play at once, or take the guided introduction.
 
     Enter or Esc plays at once (``False``); L opens the lessons (``True``).
@@ -124,8 +127,8 @@ class InvitationScreen(ModalScreen[bool]):
     DEFAULT_CSS = LessonListScreen.DEFAULT_CSS
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,enter", "answer(False)", "Play now"),
-        Binding("l,L", "answer(True)", "Guided introduction"),
+        Binding("enter,escape", "answer(False)", "Play now", key_display="Enter"),
+        Binding("l,L", "answer(True)", "Guided introduction", key_display="L"),
     ]
 
     def compose(self) -> ComposeResult:
