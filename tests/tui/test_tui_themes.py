@@ -16,6 +16,7 @@ from textual.command import CommandPalette, SearchIcon
 from textual.pilot import Pilot
 from textual.theme import BUILTIN_THEMES
 from textual.widgets import Input, Select, Static
+from textual.widgets._select import SelectCurrent
 from textual.widgets._toast import Toast
 
 from bjtrainer.store import Store
@@ -165,6 +166,21 @@ async def test_a_theme_chosen_on_the_sit_down_screen(build_app: AppFactory, stor
         await pilot.pause()
         assert app.theme == "textual-light"
     assert store.get_setting(THEME_SETTING) == "textual-light"
+
+
+async def test_the_sit_down_chooser_follows_a_theme_chosen_elsewhere(
+    build_app: AppFactory,
+) -> None:
+    app = build_app([], rules=None)
+    async with app.run_test(size=(100, 34)) as pilot:
+        chooser = app.screen.query_one("#theme-select", Select)
+        assert chooser.value == "textual-dark"
+        app.theme = "nord"  # what Ctrl+P, Theme does
+        await pilot.pause()
+        assert chooser.value == "nord"
+        shown = chooser.query_one(SelectCurrent).query_one("#label", Static)
+        assert text_of(shown) == "nord"
+        assert app.theme == "nord"
 
 
 @pytest.mark.slow

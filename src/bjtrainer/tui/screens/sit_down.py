@@ -24,6 +24,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
+from textual.theme import Theme
 from textual.widgets import Button, Input, OptionList, Select, Static
 from textual.widgets.option_list import Option
 
@@ -162,6 +163,7 @@ class SitDownScreen(Screen[Seat | None]):
         if self.problem:
             self._show_error(self.problem)
         tables.focus()
+        self.app.theme_changed_signal.subscribe(self, self._on_app_theme)
 
     # What the lists show
 
@@ -240,6 +242,12 @@ class SitDownScreen(Screen[Seat | None]):
             self.query_one("#rules-path", Input).focus()
             return
         self.sit_down()
+
+    def _on_app_theme(self, theme: Theme) -> None:
+        """A theme chosen elsewhere (Ctrl+P, Theme) is the one the chooser names."""
+        chooser = self.query_one("#theme-select", Select)
+        if chooser.value != theme.name:
+            chooser.value = theme.name
 
     @on(Select.Changed, "#theme-select")
     def _on_theme_chosen(self, event: Select.Changed) -> None:
