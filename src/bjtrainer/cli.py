@@ -9,7 +9,9 @@ imports neither numpy, pydantic, sqlite-utils nor Textual
 (``docs/architecture.md``, "Start-up").
 
 Exit status: 0 on success, 2 for bad input (a bad card, a spot that cannot
-occur, an unknown table) with a one-line message on standard error.
+occur, an unknown table) with a one-line message on standard error (a rules
+file's problems: one line each), 130 after Ctrl+C, with one line and no
+traceback.
 """
 
 from __future__ import annotations
@@ -18,12 +20,14 @@ import argparse
 import importlib
 import os
 import sys
+import textwrap
 from collections.abc import Sequence
 from types import ModuleType
+from typing import TextIO
 
 from bjtrainer import __version__
-from bjtrainer.commands import Once, given_twice
-from bjtrainer.errors import BjTrainerError
+from bjtrainer.commands import EXIT_STOPPED, Once, given_twice
+from bjtrainer.errors import BjTrainerError, RulesError
 
 EXIT_USAGE = 2
 
@@ -160,6 +164,39 @@ def one_line(message: str) -> str:
     return "; ".join(lines)
 
 
+def error_text(exc: BjTrainerError, *, width: int | None = None) -> str:
+    """The ``bjtrainer: error: ...`` text of ``exc`` for standard error.
+
+    One line, except a rules file with several problems: its path once, then
+    one problem per line (:meth:`RulesError.listing`). With ``width`` (a
+    terminal's columns) each line is wrapped between words, a problem's
+    continuation lines indented under its text; without it (a pipe, a log)
+    nothing is wrapped.
+    """
+    lines = exc.listing() if isinstance(exc, RulesError) else [one_line(str(exc))]
+    lines[0] = f"bjtrainer: error: {lines[0]}"
+    if width is None:
+        return "\n".join(lines)
+    return "\n".join(
+        textwrap.fill(
+            line,
+            width=width,
+            subsequent_indent="  " if line.startswith("- ") else "",
+            break_long_words=False,
+            break_on_hyphens=False,
+        )
+        for line in lines
+    )
+
+
+def _terminal_width(stream: TextIO) -> int | None:
+    """The columns of the terminal ``stream`` writes to; ``None`` if it is no terminal."""
+    try:
+        return os.get_terminal_size(stream.fileno()).columns if stream.isatty() else None
+    except (AttributeError, OSError, ValueError):  # a replaced stream (tests), a closed one
+        return None
+
+
 def open_trainer(args: argparse.Namespace) -> int:
     """Open the Textual app (at ``args.rules`` if given); return the exit status.
 
@@ -167,7 +204,9 @@ def open_trainer(args: argparse.Namespace) -> int:
     the choice of table; without it the app opens the table chosen last, or
     its sit-down screen at the first start (docs/playing.md, "Sitting down").
     The TUI is imported here, not at the top, so that subcommands start without
-    Textual.
+    Textual. The app draws its first frame before it opens the store
+    (docs/architecture.md, "Start-up"); a store it cannot open ends it, and
+    the error is raised here, after the terminal is given back.
 
     Raises
     ------
@@ -177,13 +216,17 @@ def open_trainer(args: argparse.Namespace) -> int:
         If the store cannot be opened.
     """
     from bjtrainer.engine.rules_file import load_rules
-    from bjtrainer.store import Store
     from bjtrainer.tui.app import make_app
 
     given: str | None = getattr(args, "rules", None)  # absent unless --rules was given
     rules = load_rules(given) if given is not None else None
-    with Store.open() as store:
-        make_app(store=store, rules=rules, invite=True).run()
+    app = make_app(rules=rules, invite=True)
+    try:
+        app.run()
+    finally:
+        app.close_store()
+    if app.open_error is not None:
+        raise app.open_error
     return 0
 
 
@@ -201,11 +244,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     run = command_module(args.command).run if args.command else open_trainer
     try:
         return int(run(args))
+    except KeyboardInterrupt:  # Ctrl+C: a line, not a traceback (simulate says more)
+        print("bjtrainer: stopped (Ctrl+C).", file=sys.stderr)
+        return EXIT_STOPPED
     except BrokenPipeError:
         # The reader went away (``bjtrainer edge --json | head``): stop quietly.
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         return 0
     except BjTrainerError as exc:
-        print(f"bjtrainer: error: {one_line(str(exc))}", file=sys.stderr)
+        print(error_text(exc, width=_terminal_width(sys.stderr)), file=sys.stderr)
         return EXIT_USAGE

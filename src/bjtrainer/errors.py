@@ -22,7 +22,34 @@ class InvalidSpotError(BjTrainerError, ValueError):
 
 
 class RulesError(BjTrainerError, ValueError):
-    """A rules preset name or rules file that is not valid."""
+    """A rules preset name or rules file that is not valid.
+
+    The message has one line per problem, each starting with the file's
+    path (``"mine.toml: decks = 12 is not allowed; ..."``). A rules file's
+    problems are also kept apart: ``origin`` is the path as given and
+    ``problems`` each problem without it, so that :meth:`listing` can name
+    the file once (``docs/custom-tables.md``, "When the file is wrong").
+    """
+
+    def __init__(
+        self, message: str, *, origin: str | None = None, problems: tuple[str, ...] = ()
+    ) -> None:
+        super().__init__(message)
+        self.origin = origin
+        self.problems = problems
+
+    def listing(self) -> list[str]:
+        """The message to show a person: the file once, then one line per problem.
+
+        ``["mine.toml: 2 problems:", "- decks = 12 is not allowed; ...",
+        "- peek = ... ."]``; a message of one problem (or of no file) is one
+        line, as ``str(self)``.
+        """
+        if self.origin is None or len(self.problems) < 2:
+            return [" ".join(str(self).split("\n"))]
+        return [f"{self.origin}: {len(self.problems)} problems:"] + [
+            f"- {problem}" for problem in self.problems
+        ]
 
 
 class SavedStateError(BjTrainerError, ValueError):

@@ -105,3 +105,28 @@ def test_check_reads_the_installed_charts(capsys: pytest.CaptureFixture[str]) ->
     assert main(["chart", "--rules", "home", "--check"]) == 0
     out = capsys.readouterr().out
     assert "home.csv" in out and "matches a fresh computation" in out
+
+
+def test_check_of_a_table_of_your_own_says_only_presets_have_charts_and_computes_nothing(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import bjtrainer.strategy as strategy
+
+    def no_computing(*args: object, **kwargs: object) -> None:
+        raise AssertionError("computed a chart with nothing to compare it with")
+
+    monkeypatch.setattr(strategy, "build_chart", no_computing)
+    rules = tmp_path / "mine.toml"
+    rules.write_text(CUSTOM, encoding="utf-8")
+    assert main(["chart", "--rules", str(rules), "--check"]) == 2
+    captured = capsys.readouterr()
+    assert captured.out == "" and captured.err.count("\n") == 1
+    assert "Only the preset tables (practice, guide, night, home) have committed charts" in (
+        captured.err
+    )
+    assert f"bjtrainer chart --rules {rules} --write --dir DIR" in captured.err
+    empty = tmp_path / "empty"
+    empty.mkdir()
+    assert main(["chart", "--rules", str(rules), "--check", "--dir", str(empty)]) == 2
+    err = capsys.readouterr().err
+    assert f"No chart of mine in {empty} (mine.csv)" in err and "Errno" not in err

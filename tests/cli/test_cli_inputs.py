@@ -81,6 +81,7 @@ def check_refused_or_done(argv: Sequence[str]) -> tuple[int, str]:
 def no_app() -> Iterator[mock.MagicMock]:
     """``bjtrainer --rules X`` with a valid X would open the app: it is stubbed out."""
     with mock.patch("bjtrainer.tui.app.make_app") as make_app:
+        make_app.return_value.open_error = None  # the store opened
         yield make_app
 
 
@@ -221,3 +222,17 @@ def test_an_option_given_twice_is_refused(argv: list[str], no_app: mock.MagicMoc
     assert code == 2 and out == ""
     assert err.splitlines()[-1].endswith("was given twice: give it once.")
     no_app.assert_not_called()
+
+
+@pytest.mark.parametrize("command", ["edge", "chart", "export"])
+def test_ctrl_c_in_any_command_is_one_line_and_exit_130(
+    command: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from bjtrainer.cli import command_module
+
+    def ctrl_c(args: object) -> int:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(command_module(command), "run", ctrl_c)
+    assert main([command]) == 130
+    assert capsys.readouterr().err == "bjtrainer: stopped (Ctrl+C).\n"

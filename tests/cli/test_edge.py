@@ -20,7 +20,9 @@ from typing import Any
 
 import pytest
 
-from bjtrainer.cli import main
+from bjtrainer.cli import error_text, main
+from bjtrainer.engine.rules_file import load_rules
+from bjtrainer.errors import RulesError
 
 UPS = ["2", "3", "4", "5", "6", "7", "8", "9", "T", "A"]
 CHANCE = {up: (4 if up == "T" else 1) / 13 for up in UPS}
@@ -118,7 +120,7 @@ def test_text_uses_rich_in_a_terminal(
     assert "-0.511734%" in out
 
 
-def test_a_bad_rules_file_exits_2_with_every_problem_on_one_line(
+def test_a_bad_rules_file_exits_2_naming_the_file_once_then_a_problem_a_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     path = tmp_path / "bad.toml"
@@ -126,9 +128,30 @@ def test_a_bad_rules_file_exits_2_with_every_problem_on_one_line(
     assert main(["edge", "--rules", str(path)]) == 2
     captured = capsys.readouterr()
     assert captured.out == ""
-    assert captured.err.count("\n") == 1
-    assert "decks = 0 is not allowed" in captured.err
-    assert 'did you mean "blackjack_payout"?' in captured.err
+    head, typo, decks = captured.err.splitlines()  # not a terminal: no line is wrapped
+    assert head == f"bjtrainer: error: {path}: 2 problems:"
+    assert typo.startswith("- ") and typo.endswith('did you mean "blackjack_payout"?')
+    assert decks == "- decks = 0 is not allowed; decks takes a whole number from 1 to 8 " + (
+        "(52 cards each)."
+    )
+    assert captured.err.count(str(path)) == 1
+
+
+def test_on_a_terminal_each_problem_wraps_between_words_under_its_own_text(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.chdir(tmp_path)
+    Path("bad.toml").write_text("decks = 12\npenetration = 1.5\n", encoding="utf-8")
+    with pytest.raises(RulesError) as raised:
+        load_rules("bad.toml")
+    lines = error_text(raised.value, width=40).splitlines()
+    assert lines[0] == "bjtrainer: error: bad.toml: 2 problems:"
+    assert len(lines) > 3 and all(len(line) <= 40 for line in lines)
+    problems = [line for line in lines if line.startswith("- ")]
+    assert [p.split(" = ")[0] for p in problems] == ["- decks", "- penetration"]
+    assert all(line.startswith(("- ", "  ")) for line in lines[1:])
+    words = " ".join(" ".join(lines[1:]).split())  # wrapped between words: none cut
+    assert words == " ".join(f"- {problem}" for problem in raised.value.problems)
 
 
 def test_unknown_table_exits_2(capsys: pytest.CaptureFixture[str]) -> None:
@@ -185,7 +208,7 @@ def test_the_examples_in_the_docs_are_current(
     _assert_close(json.loads(capsys.readouterr().out), json.loads(answer))
 
     Path("mytable.toml").write_text(toml[1], encoding="utf-8")
-    command, error = text[1].splitlines()
+    command, *error = text[1].splitlines()
     assert command == "$ bjtrainer edge --rules mytable.toml"
     assert main(command.split()[2:]) == 2
-    assert capsys.readouterr().err == error + "\n"
+    assert capsys.readouterr().err.splitlines() == error

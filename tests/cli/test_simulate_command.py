@@ -120,3 +120,69 @@ def test_every_core_gives_the_same_figures(capsys: pytest.CaptureFixture[str]) -
     every = simulate_json(capsys, *args, "--jobs", "0")
     assert one == every
     assert math.isfinite(one["mean_return_percent"])
+
+
+def test_ctrl_c_prints_the_rounds_played_so_far_and_exits_130(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Ctrl+C during the third chunk: the first two chunks' figures, in one line."""
+    import bjtrainer.simulate.run as run
+
+    played: list[int] = []
+
+    def two_then_ctrl_c(*args: Any) -> run.Tally:
+        if len(played) == 2:
+            raise KeyboardInterrupt
+        played.append(1)
+        return real_chunk(*args)
+
+    real_chunk = run.play_chunk
+    monkeypatch.setattr(run, "play_chunk", two_then_ctrl_c)
+    assert main(["simulate", "--rounds", "1e6", "--seed", "7"]) == 130
+    captured = capsys.readouterr()
+    monkeypatch.setattr(run, "play_chunk", real_chunk)
+    # A chunk's seed is the seed's i-th child whatever the count, so the two chunks
+    # played are a run of 2 x CHUNK_ROUNDS rounds with the same seed.
+    two_chunks = simulate(PRESETS["practice"], 2 * run.CHUNK_ROUNDS, seed=7)
+    assert captured.out == ""
+    assert captured.err == (
+        f"bjtrainer: stopped after {2 * run.CHUNK_ROUNDS:,} of 1,000,000 rounds: "
+        f"mean return per round {100 * two_chunks.mean:+.4f}% of the bet, "
+        f"standard error {100 * two_chunks.standard_error:.4f}% (seed 7).\n"
+    )
+
+
+def test_ctrl_c_before_a_chunk_is_played_is_one_line(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    import bjtrainer.simulate.run as run
+
+    def ctrl_c(*args: Any) -> run.Tally:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(run, "play_chunk", ctrl_c)
+    assert main(["simulate", "--rounds", "3e9"]) == 130
+    assert capsys.readouterr().err == (
+        "bjtrainer: stopped before the first rounds of 3,000,000,000 were played.\n"
+    )
+
+
+@pytest.mark.slow
+def test_sigint_to_a_run_in_two_processes_gives_no_traceback() -> None:
+    """A real Ctrl+C (SIGINT to the process group, as a terminal sends it)."""
+    import os
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    command = [sys.executable, "-m", "bjtrainer", "simulate", "--rounds", "3e9", "--jobs", "2"]
+    process = subprocess.Popen(
+        command, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True
+    )
+    time.sleep(4)  # the chart read, the two processes started and playing
+    os.killpg(process.pid, signal.SIGINT)
+    out, err = process.communicate(timeout=60)
+    assert process.returncode == 130, err
+    assert out == "" and "Traceback" not in err
+    assert err.count("\n") == 1 and err.startswith("bjtrainer: stopped ")

@@ -145,11 +145,12 @@ async def test_a_rules_file_with_typos_then_fixed(
         await pilot.press("enter")
         await pilot.pause()
         assert isinstance(app.screen, SitDownScreen)  # nothing starts
-        problems = text_of(app.screen.query_one("#seat-error")).splitlines()
-        assert len(problems) == 2  # one line per problem, each naming field and value
+        head, *problems = text_of(app.screen.query_one("#seat-error")).splitlines()
+        assert head == f"{path}: 2 problems:"  # the file once
+        assert len(problems) == 2  # then one line per problem, each naming field and value
         assert '"dealer_hits_soft17"' in problems[0] and '"dealer_hits_soft_17"' in problems[0]
         assert "decks = 9" in problems[1] and "1 to 8" in problems[1]
-        assert all(line.startswith(str(path)) for line in problems)
+        assert all(line.startswith("- ") and str(path) not in line for line in problems)
         with pytest.raises(RuntimeError):
             app.session  # noqa: B018 - still no table
         path.write_text(H17, encoding="utf-8")
@@ -199,3 +200,61 @@ def test_a_table_saved_under_other_rules_starts_anew(store: Store) -> None:
     assert store.load_table(kept) == table.to_state()
     assert Table.from_state(store.load_table(kept) or {}) == table
     assert store.load_table(new.id) == session.table.to_state()
+
+
+# Nine problems (docs/custom-tables.md, "When the file is wrong"): an unknown
+# key, six values out of range, min_bet above max_bet, and starting_chips (the
+# practice table's 1000, left out) below that min_bet.
+NINE_PROBLEMS = """\
+id = "bad table!"
+decks = 12
+penetration = 1.5
+peek = "sometimes"
+blackjack_payout = "3-2"
+max_split_hands = 0
+min_bet = 5000
+max_bet = 1000
+colour = "blue"
+"""
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("size", [(80, 24), (120, 40)])
+async def test_every_problem_is_reachable_with_pgdn_while_the_path_has_the_focus(
+    build_app: AppFactory, tmp_path: Path, size: tuple[int, int]
+) -> None:
+    path = tmp_path / "nine.toml"
+    path.write_text(NINE_PROBLEMS, encoding="utf-8")
+    app = build_app([], rules=None)
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        await pilot.press("end", "enter")
+        field = app.screen.query_one("#rules-path", Input)
+        field.value = str(path)
+        await pilot.press("enter")
+        await pilot.pause()
+        error = app.screen.query_one("#seat-error")
+        head, *problems = text_of(error).splitlines()
+        assert head == f"{path}: 9 problems:"
+        assert len([line for line in problems if line.startswith("- ")]) == 9
+        assert "PgUp/PgDn scroll" in text_of(app.screen.query_one("#seat-keys"))
+        column = app.screen.query_one("#seat-tables")
+        seen = column.scrollable_content_region.height
+
+        def on_screen() -> tuple[bool, bool]:
+            """Whether the error's first line and its last line are in the column's view."""
+            top, bottom = error.virtual_region.y, error.virtual_region.bottom
+            shown = range(round(column.scroll_y), round(column.scroll_y) + seen)
+            return top in shown, bottom - 1 in shown
+
+        assert on_screen()[0]  # the file's line is shown at once
+        for _ in range(10):
+            if on_screen()[1]:
+                break
+            await pilot.press("pagedown")
+            await pilot.pause()
+            assert field.has_focus  # the keys work while the path is being typed
+        assert on_screen()[1]  # the last problem's last line
+        await pilot.press("pageup", "pageup", "pageup", "pageup", "pageup")
+        await pilot.pause()
+        assert column.scroll_y == 0 and field.has_focus

@@ -15,7 +15,10 @@ import argparse
 from collections.abc import Sequence
 from typing import Any
 
-__all__ = ["Once", "OnceFlag", "given_twice"]
+__all__ = ["EXIT_STOPPED", "Once", "OnceFlag", "given_twice"]
+
+#: Exit status after Ctrl+C (128 + SIGINT, as a shell reports it).
+EXIT_STOPPED = 130
 
 
 def given_twice(option: str) -> str:

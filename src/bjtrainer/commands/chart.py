@@ -10,7 +10,9 @@ error when that is a terminal) and then read from the cache.
 ``--write`` regenerates ``strategy_tables/<id>.csv``, ``.md`` and ``.json``
 in the source checkout (or ``--dir``) and says where; ``--check`` compares
 the committed files, wherever bjtrainer is installed, with a fresh
-computation and exits 1, listing the cells, when they differ.
+computation and exits 1, listing the cells, when they differ; only the
+presets have committed files, so for a table of your own it says so and
+exits 2 unless ``--dir`` holds the files ``--write`` wrote there.
 """
 
 from __future__ import annotations
@@ -92,8 +94,37 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
     )
 
 
+def nothing_to_check(table: str, given: str, directory: Path | None) -> str:
+    """Why ``--check`` has no chart of ``table`` to compare, and what to do (one line).
+
+    Only the presets' charts come with bjtrainer; a table of your own has
+    one to check only where ``--write --dir DIR`` wrote it
+    (``docs/numbers.md``, "12. The basic-strategy chart").
+    """
+    if directory is not None:
+        return (
+            f"No chart of {table} in {directory} ({table}.csv): write it there first with "
+            f"bjtrainer chart --rules {given} --write --dir {directory}."
+        )
+    from bjtrainer.engine.presets import PRESETS
+
+    return (
+        f"Only the preset tables ({', '.join(PRESETS)}) have committed charts to check; "
+        f"{table} is a table of your own, whose chart is computed from its rules. To check "
+        f"it later, write it once: bjtrainer chart --rules {given} --write --dir DIR, "
+        "then --check --dir DIR."
+    )
+
+
 def run(args: argparse.Namespace) -> int:
-    """Print, write or check the chart; return the exit status."""
+    """Print, write or check the chart; return the exit status.
+
+    Raises
+    ------
+    ChartFileError
+        For ``--check`` of a table with no committed chart (a table of your
+        own without ``--dir``: :func:`nothing_to_check`), or a malformed one.
+    """
     from rich.console import Console
     from rich.table import Table
 
@@ -132,6 +163,8 @@ def run(args: argparse.Namespace) -> int:
         return 0
     if args.check:
         committed = args.dir or packaged_tables()
+        if not (committed / f"{rules.id}.csv").is_file():  # before seconds of computing
+            raise ChartFileError(nothing_to_check(rules.id, args.rules, args.dir))
         with progress_bar(computing) as on_progress:
             fresh = build_chart(rules, on_progress=on_progress)
         differences = committed_differences(rules, fresh, committed)

@@ -14,13 +14,14 @@ import argparse
 import json
 import math
 import os
+import sys
 from typing import TYPE_CHECKING, Any
 
-from bjtrainer.commands import Once, OnceFlag
+from bjtrainer.commands import EXIT_STOPPED, Once, OnceFlag
 
 if TYPE_CHECKING:
     from bjtrainer.engine.rules import Rules
-    from bjtrainer.simulate import SimulationResult
+    from bjtrainer.simulate import SimulationResult, SimulationStopped
 
 
 def _count(text: str, *, least: int, what: str) -> int:
@@ -186,8 +187,29 @@ def text_lines(rules: Rules, result: SimulationResult, data: dict[str, Any]) -> 
     return lines
 
 
+def stopped_line(stopped: SimulationStopped) -> str:
+    """The one line ``simulate`` prints on standard error when Ctrl+C stops it.
+
+    ``"bjtrainer: stopped after 262,144 of 3,000,000,000 rounds: mean return
+    per round -0.4012% of the bet, standard error 0.2251% (seed 7)."``: the
+    figures of the whole chunks played (``docs/numbers.md``, "17.
+    Simulation").
+    """
+    result = stopped.partial
+    if result is None:
+        return f"bjtrainer: stopped before the first rounds of {stopped.rounds:,} were played."
+    return (
+        f"bjtrainer: stopped after {result.rounds:,} of {stopped.rounds:,} rounds: "
+        f"mean return per round {100 * result.mean:+.4f}% of the bet, "
+        f"standard error {100 * result.standard_error:.4f}% (seed {result.seed})."
+    )
+
+
 def run(args: argparse.Namespace) -> int:
     """Simulate and print the result; return the exit status.
+
+    Ctrl+C while the rounds are played prints :func:`stopped_line` and
+    returns :data:`EXIT_STOPPED` (130).
 
     Raises
     ------
@@ -196,23 +218,27 @@ def run(args: argparse.Namespace) -> int:
     """
     from bjtrainer.commands.progress import progress_bar
     from bjtrainer.engine.rules_file import load_rules
-    from bjtrainer.simulate import simulate
+    from bjtrainer.simulate import SimulationStopped, simulate
     from bjtrainer.strategy import chart_for
 
     rules = load_rules(args.rules)
     with progress_bar(f"Computing the chart of {rules.id}", quiet=args.json) as on_progress:
         chart = chart_for(rules, on_progress=on_progress)
     jobs = args.jobs or every_core()
-    with progress_bar(f"Playing {args.rounds:,} rounds", quiet=args.json) as on_progress:
-        result = simulate(
-            rules,
-            args.rounds,
-            seed=args.seed,
-            shoe=args.shoe,
-            jobs=jobs,
-            chart=chart,
-            on_progress=on_progress,
-        )
+    try:
+        with progress_bar(f"Playing {args.rounds:,} rounds", quiet=args.json) as on_progress:
+            result = simulate(
+                rules,
+                args.rounds,
+                seed=args.seed,
+                shoe=args.shoe,
+                jobs=jobs,
+                chart=chart,
+                on_progress=on_progress,
+            )
+    except SimulationStopped as stopped:
+        print(stopped_line(stopped), file=sys.stderr)
+        return EXIT_STOPPED
     exact_shoe = None
     if args.shoe == "real":
         from bjtrainer.ev.exact.two_card import game_return, solve_two_card_table

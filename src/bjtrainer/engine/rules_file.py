@@ -143,12 +143,15 @@ def _field_problems(error: ValidationError, data: Mapping[str, Any]) -> dict[str
     return problems
 
 
-def _report(origin: str, problems: list[str]) -> str:
-    """One line per problem, each starting with the file and ending in a stop."""
-    return "\n".join(
-        f"{origin}: {problem}" + ("" if problem.endswith(("?", ".")) else ".")
-        for problem in problems
-    )
+def _report(origin: str, problems: list[str]) -> RulesError:
+    """The error of ``problems``: one line per problem, each starting with the file.
+
+    Each problem ends in a stop; the error keeps ``origin`` and the problems
+    apart too, for :meth:`RulesError.listing` (the file named once).
+    """
+    stopped = tuple(problem + ("" if problem.endswith(("?", ".")) else ".") for problem in problems)
+    message = "\n".join(f"{origin}: {problem}" for problem in stopped)
+    return RulesError(message, origin=origin, problems=stopped)
 
 
 def rules_from_toml(
@@ -245,10 +248,10 @@ def rules_from_toml(
                 )
             problems.append(message)
         problems.extend(_id_problems(merged, "id" in known, bad, file_name, presets))
-        raise RulesError(_report(origin, problems)) from None
+        raise _report(origin, problems) from None
     problems.extend(_id_problems(merged, "id" in known, frozenset(), file_name, presets))
     if problems:
-        raise RulesError(_report(origin, problems))
+        raise _report(origin, problems)
     return rules
 
 

@@ -13,13 +13,14 @@ number of processes. No Textual here.
 
 from bjtrainer.simulate.plan import Plan, make_plan
 from bjtrainer.simulate.rounds import InfiniteDeck, Shoes, play_rounds
-from bjtrainer.simulate.run import SimulationResult, simulate
+from bjtrainer.simulate.run import SimulationResult, SimulationStopped, simulate
 
 __all__ = [
     "InfiniteDeck",
     "Plan",
     "Shoes",
     "SimulationResult",
+    "SimulationStopped",
     "make_plan",
     "play_rounds",
     "simulate",

@@ -17,7 +17,10 @@ from __future__ import annotations
 
 import math
 import multiprocessing
+import multiprocessing.pool
 import secrets
+import signal
+import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -38,6 +41,7 @@ __all__ = [
     "SEAT_ROUNDS",
     "ShoeKind",
     "SimulationResult",
+    "SimulationStopped",
     "Tally",
     "play_chunk",
     "simulate",
@@ -101,6 +105,28 @@ class SimulationResult:
     jobs: int
 
 
+class SimulationStopped(KeyboardInterrupt):
+    """Ctrl+C stopped a simulation: what the chunks played before it measured.
+
+    A :class:`KeyboardInterrupt`, so that code which does not look at the
+    partial result stops as at any Ctrl+C.
+
+    Attributes
+    ----------
+    partial : SimulationResult or None
+        The mean return and its standard error over the whole chunks played
+        before the stop (units of the original wager); ``None`` when fewer
+        than 2 rounds were.
+    rounds : int
+        The rounds asked for.
+    """
+
+    def __init__(self, partial: SimulationResult | None, rounds: int) -> None:
+        super().__init__()
+        self.partial = partial
+        self.rounds = rounds
+
+
 def play_chunk(plan: Plan, shoe: ShoeKind, seed: np.random.SeedSequence, rounds: int) -> Tally:
     """Play ``rounds`` rounds (at most :data:`CHUNK_ROUNDS`) from one seed.
 
@@ -143,7 +169,25 @@ _WORKER_PLAN: list[Plan] = []
 
 
 def _start_worker(plan: Plan) -> None:
+    signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl+C is the parent's to handle
     _WORKER_PLAN.append(plan)
+
+
+def _pool(jobs: int, plan: Plan) -> multiprocessing.pool.Pool:
+    """``jobs`` processes that play chunks of ``plan``, and ignore Ctrl+C.
+
+    The parent ignores SIGINT while it starts them, so that a Ctrl+C while a
+    process imports numpy does not print that process's traceback; the
+    parent then stops the pool (:class:`SimulationStopped`).
+    """
+    context = multiprocessing.get_context("spawn")
+    if threading.current_thread() is not threading.main_thread():
+        return context.Pool(jobs, initializer=_start_worker, initargs=(plan,))
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        return context.Pool(jobs, initializer=_start_worker, initargs=(plan,))
+    finally:
+        signal.signal(signal.SIGINT, before)
 
 
 def _play_task(task: tuple[ShoeKind, np.random.SeedSequence, int]) -> Tally:
@@ -190,6 +234,9 @@ def simulate(
     ------
     ValueError
         If ``rounds`` is below 2 or ``jobs`` below 1.
+    SimulationStopped
+        On Ctrl+C (a :class:`KeyboardInterrupt`): the other processes are
+        stopped, and the error holds the result of the chunks played.
     """
     if rounds < 2:
         raise ValueError("A simulation needs at least 2 rounds.")
@@ -207,29 +254,34 @@ def simulate(
     tally = Tally(0, 0, 0)
     start = time.perf_counter()
     jobs = min(jobs, len(tasks))
-    if jobs == 1:
-        for task in tasks:
-            tally += play_chunk(plan, *task)
-            if on_progress is not None:
-                on_progress(tally.rounds, rounds)
-    else:
-        context = multiprocessing.get_context("spawn")
-        with context.Pool(jobs, initializer=_start_worker, initargs=(plan,)) as pool:
-            for part in pool.imap_unordered(_play_task, tasks):
-                tally += part
+
+    def result() -> SimulationResult:
+        unit = plan.unit
+        mean_units = tally.total / tally.rounds
+        variance = (tally.squares - tally.total * mean_units) / (tally.rounds - 1)
+        return SimulationResult(
+            rules_id=rules.id,
+            shoe=shoe,
+            rounds=tally.rounds,
+            seed=used_seed,
+            mean=mean_units / unit,
+            standard_error=math.sqrt(max(variance, 0.0) / tally.rounds) / unit,
+            seconds=time.perf_counter() - start,
+            jobs=jobs,
+        )
+
+    try:
+        if jobs == 1:
+            for task in tasks:
+                tally += play_chunk(plan, *task)
                 if on_progress is not None:
                     on_progress(tally.rounds, rounds)
-    seconds = time.perf_counter() - start
-    unit = plan.unit
-    mean_units = tally.total / tally.rounds
-    variance = (tally.squares - tally.total * mean_units) / (tally.rounds - 1)
-    return SimulationResult(
-        rules_id=rules.id,
-        shoe=shoe,
-        rounds=tally.rounds,
-        seed=used_seed,
-        mean=mean_units / unit,
-        standard_error=math.sqrt(max(variance, 0.0) / tally.rounds) / unit,
-        seconds=seconds,
-        jobs=jobs,
-    )
+        else:
+            with _pool(jobs, plan) as pool:
+                for part in pool.imap_unordered(_play_task, tasks):
+                    tally += part
+                    if on_progress is not None:
+                        on_progress(tally.rounds, rounds)
+    except KeyboardInterrupt:
+        raise SimulationStopped(result() if tally.rounds >= 2 else None, rounds) from None
+    return result()

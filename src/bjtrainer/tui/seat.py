@@ -76,8 +76,8 @@ class RememberedTable:
         Its rules, or ``None`` when nothing is remembered or it no longer
         loads.
     problem : str or None
-        Why it no longer loads (``RulesError``'s message, one line per
-        problem), else ``None``.
+        Why it no longer loads (:meth:`RulesError.listing`: the file once,
+        then one line per problem), else ``None``.
     """
 
     ref: str | None
@@ -128,7 +128,7 @@ def remembered_table(store: Store) -> RememberedTable:
     try:
         return RememberedTable(ref=ref, rules=load_table(ref))
     except RulesError as exc:
-        return RememberedTable(ref=ref, rules=None, problem=str(exc))
+        return RememberedTable(ref=ref, rules=None, problem="\n".join(exc.listing()))
 
 
 def remember(store: Store, seat: Seat) -> None:

@@ -5,9 +5,10 @@ the table, a preset (``practice``, ``guide``, ``night``, ``home``:
 ``docs/rules/README.md``) or a rules file typed in, and the card design
 (``docs/playing.md``, "Sitting down"); under the design preview, the theme
 (``docs/playing.md``, "Themes"), shown at once and remembered by the app.
-A rules file with problems shows every line of its ``RulesError`` and
-nothing starts; where they do not fit (80 x 24) the table column scrolls,
-and scrolls to them.
+A rules file with problems shows the file once, then every problem on a
+line of its own (``RulesError.listing``), and nothing starts; where they do
+not fit (80 x 24) the table column scrolls to the first, and PgUp / PgDn
+scroll it, the path's input keeping the focus.
 
 Keys: Up and Down choose in a list, Tab moves between the lists, the path
 and the buttons, PgUp / PgDn scroll the table column, Enter sits down, Esc
@@ -18,6 +19,8 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.console import Group, RenderableType
+from rich.table import Table
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -60,6 +63,26 @@ PREVIEW: tuple[Card | None, ...] = (
     Card("7", "C"),
     None,
 )
+
+
+def problem_list(message: str) -> RenderableType:
+    """``message`` as shown under the table list: each ``"- "`` line a problem.
+
+    The lines that start with ``"- "`` (:meth:`RulesError.listing`) become
+    rows of a two-column grid, so that a problem that wraps continues under
+    its own text, not under the dash.
+    """
+    lines = message.splitlines()
+    if not any(line.startswith("- ") for line in lines):
+        return message
+    grid = Table.grid()
+    grid.add_column(width=2, no_wrap=True)
+    grid.add_column(ratio=1)
+    head = [line for line in lines if not line.startswith("- ")]
+    for line in lines:
+        if line.startswith("- "):
+            grid.add_row("-", line[2:])
+    return Group(*(Text(line) for line in head), grid)
 
 
 class SitDownScreen(Screen[Seat | None]):
@@ -143,8 +166,7 @@ class SitDownScreen(Screen[Seat | None]):
             yield Button(
                 "Back Esc" if self.can_go_back else "Quit Esc", id="seat-back", compact=True
             )
-            escape = "back" if self.can_go_back else "quits"
-            yield Static(f"Up/Down, Tab choose; Enter sits; Esc {escape}", id="seat-keys")
+            yield Static("", id="seat-keys")
 
     def on_mount(self) -> None:
         self.query_one("#seat-tables").border_title = "Table"
@@ -160,6 +182,7 @@ class SitDownScreen(Screen[Seat | None]):
         designs.highlighted = designs.get_option_index(self.design)
         self._show_table()
         self._show_design()
+        self._show_keys(scroll=False)
         if self.problem:
             self._show_error(self.problem)
         tables.focus()
@@ -212,13 +235,30 @@ class SitDownScreen(Screen[Seat | None]):
         return self.chosen_table(), self.query_one("#rules-path", Input).value
 
     def _show_error(self, message: str) -> None:
-        """Show ``message`` until the table or the path changes."""
+        """Show ``message`` until the table or the path changes.
+
+        A rules file's problems (:meth:`RulesError.listing`: the file once,
+        then ``"- "`` and a problem a line) show one under another, each
+        wrapped under its own text; where they do not fit, the table column
+        scrolls to the first and the keys line says PgUp / PgDn scroll.
+        """
         error = self.query_one("#seat-error", Static)
-        error.update(message)
+        error.update(problem_list(message))
         error.set_class(bool(message), "-shown")
         if message:  # at 80 x 24 the problems sit below the list: scroll them into view
-            self.call_after_refresh(error.scroll_visible, animate=False)
+            self.call_after_refresh(self._scroll_to_error)
         self._error_key = self._choice_key() if message else None
+        self._show_keys(scroll=bool(message) and "\n" in message)
+
+    def _scroll_to_error(self) -> None:
+        """Scroll the table column so that the error's first line is its top line."""
+        error = self.query_one("#seat-error", Static)
+        self.query_one("#seat-tables").scroll_to(y=error.virtual_region.y, animate=False)
+
+    def _show_keys(self, *, scroll: bool) -> None:
+        escape = "back" if self.can_go_back else "quits"
+        keys = "PgUp/PgDn scroll; Enter retries" if scroll else "Up/Down, Tab choose; Enter sits"
+        self.query_one("#seat-keys", Static).update(f"{keys}; Esc {escape}")
 
     def _clear_stale_error(self) -> None:
         if self._error_key is not None and self._choice_key() != self._error_key:
@@ -296,7 +336,7 @@ class SitDownScreen(Screen[Seat | None]):
             # a binary file, ...), one per problem for a file with problems.
             rules = load_rules(typed)
         except RulesError as exc:
-            self._show_error(str(exc))
+            self._show_error("\n".join(exc.listing()))
             path.focus()
             return
         preset = PRESETS.get(rules.id) is rules  # "Practice" typed: the preset, not a file
