@@ -23,7 +23,7 @@ import sys
 import textwrap
 from collections.abc import Sequence
 from types import ModuleType
-from typing import TextIO
+from typing import Any, TextIO
 
 from bjtrainer import __version__
 from bjtrainer.commands import EXIT_STOPPED, Once, given_twice
@@ -38,9 +38,10 @@ COMPLETION_SHELLS = ("bash", "zsh", "tcsh", "fish")
 class PrintCompletion(argparse.Action):
     """``--print-completion SHELL``: print the shell's completion script and exit (shtab).
 
-    The script completes subcommands, options and their choices, and file
-    names after ``--rules``. shtab is imported only here: it costs tens of
-    milliseconds, which no other command pays.
+    The script completes subcommands, options and their choices, and after
+    ``--rules`` the preset names and file names (:func:`rules_completion`).
+    shtab is imported only here: it costs tens of milliseconds, which no
+    other command pays.
     """
 
     def __call__(
@@ -54,9 +55,42 @@ class PrintCompletion(argparse.Action):
 
         for action in _every_action(parser):
             if action.dest in ("rules", "table"):  # a preset name or a rules file
-                action.complete = shtab.FILE  # type: ignore[attr-defined]
+                both = rules_completion() if values != "tcsh" else shtab.FILE
+                action.complete = both  # type: ignore[attr-defined]
         sys.stdout.write(shtab.complete(parser, shell=str(values)))
         parser.exit()
+
+
+def rules_completion() -> dict[str, Any]:
+    """What completes after ``--rules``: the preset names and file names (shtab's form).
+
+    A shell function of the script offers both (bash: ``compgen -W`` and
+    ``compgen -f``; zsh: ``_alternative`` of the names and ``_files``; fish:
+    the names and ``__fish_complete_path``). tcsh gets file names only.
+    """
+    from bjtrainer.engine.presets import PRESETS
+
+    names = " ".join(PRESETS)  # listing the presets reads none of their files
+    return {
+        "bash": "_shtab_bjtrainer_rules",
+        "zsh": "_shtab_bjtrainer_rules",
+        "fish": f"(printf '%s\\n' {names}; __fish_complete_path (commandline -ct))",
+        "preamble": {
+            "bash": (
+                "# a preset or a rules file after --rules\n"
+                "_shtab_bjtrainer_rules() {\n"
+                f'  compgen -W "{names}" -- "$1"\n'
+                '  compgen -f -- "$1"\n'
+                "}\n"
+            ),
+            "zsh": (
+                "# a preset or a rules file after --rules\n"
+                "_shtab_bjtrainer_rules() {\n"
+                f"  _alternative 'presets:preset table:({names})' 'files:rules file:_files'\n"
+                "}\n"
+            ),
+        },
+    }
 
 
 def _every_action(parser: argparse.ArgumentParser) -> list[argparse.Action]:

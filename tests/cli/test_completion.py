@@ -10,10 +10,12 @@ from __future__ import annotations
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
 from bjtrainer.cli import COMMANDS, main
+from bjtrainer.engine.presets import PRESETS
 
 
 def script(shell: str, capsys: pytest.CaptureFixture[str]) -> str:
@@ -49,6 +51,30 @@ def test_bash_completes_subcommands_and_their_options(capsys: pytest.CaptureFixt
     assert complete_in_bash(text, ["bjtrainer", "--print-completion", ""]) == sorted(
         ["bash", "zsh", "tcsh", "fish"]
     )
+
+
+@pytest.mark.skipif(shutil.which("bash") is None, reason="no bash on this machine")
+def test_bash_completes_the_presets_and_the_files_after_rules(
+    capsys: pytest.CaptureFixture[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    text = script("bash", capsys)
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "mine.toml").write_text("decks = 2\n", encoding="utf-8")
+    (tmp_path / "night-out.toml").write_text("decks = 1\n", encoding="utf-8")
+    presets = ["practice", "guide", "night", "home"]
+    assert sorted(PRESETS) == sorted(presets)
+    files = ["mine.toml", "night-out.toml"]
+    assert complete_in_bash(text, ["bjtrainer", "--rules", ""]) == sorted(presets + files)
+    assert complete_in_bash(text, ["bjtrainer", "--rules", "ni"]) == ["night", "night-out.toml"]
+    assert complete_in_bash(text, ["bjtrainer", "edge", "--rules", "g"]) == ["guide"]
+    assert complete_in_bash(text, ["bjtrainer", "chart", "--rules", "m"]) == ["mine.toml"]
+
+
+def test_zsh_offers_the_presets_and_files_after_rules(capsys: pytest.CaptureFixture[str]) -> None:
+    text = script("zsh", capsys)
+    assert "_alternative 'presets:preset table:(practice guide night home)'" in text
+    assert "'files:rules file:_files'" in text
+    assert ":NAME|FILE:_shtab_bjtrainer_rules" in text
 
 
 def test_zsh_script_names_the_command_and_every_subcommand(
