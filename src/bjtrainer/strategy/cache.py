@@ -130,6 +130,23 @@ def chart_for(rules: Rules, on_progress: ProgressCallback | None = None) -> Char
     return chart
 
 
+def chart_is_read(rules: Rules) -> bool:
+    """Whether :func:`chart_for` reads the chart of ``rules`` instead of computing it.
+
+    True when a preset has the same solver fields (:func:`cache_key`: its
+    committed chart is read) or the disk cache holds a file for them
+    (:func:`cache_path`). Cheap (no chart is read, a file's existence at
+    most), so a screen can ask before it grades whether the chart must be
+    computed first, in a worker.
+    """
+    from bjtrainer.engine.presets import PRESETS
+
+    key = cache_key(rules)
+    if any(cache_key(preset) == key for preset in PRESETS.values()):
+        return True
+    return cache_path(rules).is_file()
+
+
 @functools.lru_cache(maxsize=16)
 def cached_chart(rules: Rules) -> Chart:
     """:func:`chart_for`, memoised in this process.

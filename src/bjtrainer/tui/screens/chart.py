@@ -20,6 +20,8 @@ legend, and the cursor cell's line stays on screen under them.
 
 from __future__ import annotations
 
+import threading
+from collections.abc import Callable
 from typing import ClassVar
 
 from rich.console import Group
@@ -35,14 +37,53 @@ from textual.worker import Worker, WorkerState
 
 from bjtrainer.engine.rules import Rules
 from bjtrainer.strategy import CODE_MEANINGS, CODE_STYLES, COLUMNS, ROWS, Chart, cached_chart
+from bjtrainer.strategy.cache import chart_for, chart_is_read
 from bjtrainer.strategy.cells import SpotCell
 from bjtrainer.trainer.legal import best_of
 from bjtrainer.trainer.wording import in_display_order, label, signed
 from bjtrainer.tui.views.cards import plain_text
 from bjtrainer.tui.widgets.chart_grid import LEFT_ROWS, RIGHT_ROWS, ChartGrid
+from bjtrainer.tui.widgets.chart_progress import WorkProgress
 
 #: The worker group of the chart computation.
 CHART_WORKER = "chart"
+
+#: One chart computed at a time in this process: the table's worker and the chart
+#: screen's ask for the same chart, and the second then reads what the first cached.
+_CHART_LOCK = threading.Lock()
+
+
+def compute_chart(rules: Rules, on_progress: Callable[[int, int], None] | None = None) -> Chart:
+    """The chart of ``rules``, computed (or read) once; for a worker thread.
+
+    :func:`~bjtrainer.strategy.cache.chart_for` reports its steps to
+    ``on_progress(done, total)`` when it computes, never when it reads;
+    afterwards :func:`~bjtrainer.strategy.cached_chart` holds the chart in
+    memory, so the grader reads it at once. One computation at a time: a
+    second caller waits for the first and then reads its cached chart.
+
+    Raises
+    ------
+    BjTrainerError
+        If the chart cannot be computed for these rules.
+    """
+    with _CHART_LOCK:
+        chart_for(rules, on_progress=on_progress)
+        return cached_chart(rules)
+
+
+def chart_progress(widget: WorkProgress) -> Callable[[int, int], None]:
+    """An ``on_progress(done, total)`` for a worker thread that moves ``widget``'s bar.
+
+    Made on the app's thread (it reads the app there); called from the worker's.
+    """
+    app = widget.app
+
+    def on_progress(done: int, total: int) -> None:
+        app.call_from_thread(widget.advance, done, total)
+
+    return on_progress
+
 
 #: Rows where each section of the chart starts (PageUp / PageDown jump between them).
 SECTION_STARTS: tuple[int, ...] = tuple(
@@ -184,6 +225,7 @@ class ChartScreen(Screen[None]):
             "its two-card hands.",
             id="chart-about",
         )
+        yield WorkProgress(id="chart-progress")
         with VerticalScroll(id="chart-body", can_focus=False):
             yield ChartGrid(id="chart-grid")
             yield Static(id="chart-legend")
@@ -197,8 +239,12 @@ class ChartScreen(Screen[None]):
         if self.cell is not None and self.cell.row is not None:
             grid.spot = (self.cell.row, self.cell.column)
         self.query_one("#chart-detail", Static).update(self._hand_line())
+        progress = self.query_one(WorkProgress)
+        if not chart_is_read(self.rules):
+            progress.begin(self._text(f"Computing the chart for {decks_text(self.rules)}…"))
+        on_progress = chart_progress(progress)
         self.run_worker(
-            lambda: cached_chart(self.rules),
+            lambda: compute_chart(self.rules, on_progress),
             name="chart",
             group=CHART_WORKER,
             thread=True,
@@ -215,6 +261,8 @@ class ChartScreen(Screen[None]):
         worker = event.worker
         if worker.group != CHART_WORKER:
             return
+        if event.state in (WorkerState.SUCCESS, WorkerState.ERROR):
+            self.query_one(WorkProgress).end()
         if event.state is WorkerState.SUCCESS and isinstance(worker.result, Chart):
             self.chart = worker.result
             self.query_one(ChartGrid).chart = self.chart

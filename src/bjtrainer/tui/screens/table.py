@@ -45,18 +45,20 @@ from textual.widget import Widget
 from textual.widgets import Static
 from textual.worker import Worker, WorkerState
 
-from bjtrainer.engine.actions import Action
+from bjtrainer.engine.actions import INSURANCE_ACTIONS, Action
 from bjtrainer.engine.round import Phase
 from bjtrainer.errors import BjTrainerError, IllegalActionError, StoreError, TableChangedError
+from bjtrainer.strategy.cache import chart_is_read
 from bjtrainer.strategy.cells import round_cell
 from bjtrainer.trainer.session import TableSession
 from bjtrainer.trainer.shoe_aware import ShoeFigures, ShoeQuestion, shoe_figures, shoe_question
 from bjtrainer.trainer.shoe_aware import independent_why as shoe_independent_why
+from bjtrainer.trainer.wording import label
 from bjtrainer.tui.keys import TABLE_KEYS, KeyInfo, live_bindings, table_has_play
 from bjtrainer.tui.screens.bet import BetScreen
 from bjtrainer.tui.screens.board import BoardPicture, BoardScreen
 from bjtrainer.tui.screens.cash_out import CashOutScreen
-from bjtrainer.tui.screens.chart import ChartScreen
+from bjtrainer.tui.screens.chart import ChartScreen, chart_progress, compute_chart
 from bjtrainer.tui.screens.help import HelpScreen
 from bjtrainer.tui.screens.insurance import InsuranceScreen
 from bjtrainer.tui.screens.lesson import invite_once, open_lessons
@@ -70,6 +72,7 @@ from bjtrainer.tui.views.table import (
     table_picture,
 )
 from bjtrainer.tui.widgets.buttons import ActionBar, TableButtons
+from bjtrainer.tui.widgets.chart_progress import WorkProgress
 from bjtrainer.tui.widgets.chip_rack import ChipRack
 from bjtrainer.tui.widgets.coach_panel import CoachPanel
 from bjtrainer.tui.widgets.dealer_view import DealerView
@@ -89,6 +92,9 @@ DISCARDS_NOTICE = "The shoe ran out: the discards were shuffled in to finish the
 
 #: The worker group of the shoe-aware figures (one at a time: a newer one cancels the older).
 SHOE_WORKER = "shoe-aware"
+
+#: The worker group of a custom table's chart, computed once when the table opens.
+CHART_WORKER = "table-chart"
 
 
 class TableScreen(PlayScreen):
@@ -126,6 +132,9 @@ class TableScreen(PlayScreen):
         self.shoe_aware = False
         self._shoe_request = 0  # the shoe-aware request shown; older answers are dropped
         self._dry_said = session.round  # the round whose dry shoe was told (a restored one was)
+        #: The table's chart is being computed (a custom table's first time): grading waits.
+        self.chart_pending = False
+        self._waiting: tuple[Action, int | None] | None = None  # a decision waiting for it
 
     def compose(self) -> ComposeResult:
         rules = self.session.table.rules
@@ -136,6 +145,7 @@ class TableScreen(PlayScreen):
                 yield ShoeWhyPanel(ascii_only=self.design == "ascii", id="shoe-why")
             with Vertical(id="side"):
                 yield StatusPanel(id="status")
+                yield WorkProgress(id="chart-progress")
                 if self.session.chips:
                     yield ChipRack(self.session.chips, id="chip-rack")
                 yield TableButtons(id="table-buttons")
@@ -144,6 +154,8 @@ class TableScreen(PlayScreen):
     def on_mount(self) -> None:
         self.apply_design()
         self.refresh_table()
+        if not chart_is_read(self.session.table.rules):
+            self._compute_chart()
         if self.session.restore_problem:  # long: it names where the old table was kept
             self.notify(self.session.restore_problem, severity="warning", timeout=15)
         if self.session.night_over:
@@ -273,6 +285,9 @@ class TableScreen(PlayScreen):
         self._play(action)
 
     def _play(self, action: Action, amount: int | None = None) -> None:
+        if self.chart_pending and action not in INSURANCE_ACTIONS:
+            self._wait_for_chart(action, amount)
+            return
         try:
             grade = self.session.play(action, amount)
         except (IllegalActionError, StoreError) as exc:
@@ -414,9 +429,53 @@ class TableScreen(PlayScreen):
             exit_on_error=False,
         )
 
+    # A custom table's chart, computed in a worker (docs/playing.md, "Your own table")
+
+    def _compute_chart(self) -> None:
+        """Compute the table's chart in a worker thread, its progress in the side panel."""
+        rules = self.session.table.rules
+        progress = self.query_one(WorkProgress)
+        progress.begin(self._text("Computing this table's chart (once)…"))
+        on_progress = chart_progress(progress)
+        self.chart_pending = True
+        self.run_worker(
+            lambda: compute_chart(rules, on_progress),
+            group=CHART_WORKER,
+            thread=True,
+            exit_on_error=False,
+        )
+
+    def _wait_for_chart(self, action: Action, amount: int | None) -> None:
+        """Keep the decision until the chart is ready, then play and grade it.
+
+        The table stays playable meanwhile: Hint, Why, the chart screen and
+        every other key work; another decision key only says that one waits.
+        """
+        if self._waiting is not None:
+            self._notice(f"{label(self._waiting[0])} is graded first, once the chart is ready.")
+            return
+        self._waiting = (action, amount)
+        self.query_one(WorkProgress).say(
+            self._text(f"Computing this table's chart: {label(action)} is graded when it is ready…")
+        )
+
+    def _chart_done(self, problem: str | None) -> None:
+        """The chart is ready (or failed): hide the bar, play the decision that waited."""
+        self.chart_pending = False
+        self.query_one(WorkProgress).end()
+        if problem is not None:
+            self._notice(f"The chart could not be computed: {problem}")
+        waiting, self._waiting = self._waiting, None
+        if waiting is not None:
+            self._play(*waiting)
+
     @on(Worker.StateChanged)
     def _on_worker(self, event: Worker.StateChanged) -> None:
         worker = event.worker
+        if worker.group == CHART_WORKER and event.state is WorkerState.SUCCESS:
+            self._chart_done(None)
+        elif worker.group == CHART_WORKER and event.state is WorkerState.ERROR:
+            self._chart_done(str(worker.error))
         if worker.group != SHOE_WORKER or event.state is not WorkerState.SUCCESS:
             return
         panel = self.query_one(ShoeWhyPanel)
