@@ -22,7 +22,7 @@ from bjtrainer.tui.palette import APP_COMMANDS, palette_entries
 from bjtrainer.tui.screens.daily_five import DailyFiveScreen
 from bjtrainer.tui.screens.new_session import NewSessionScreen
 from bjtrainer.tui.screens.table import TableScreen
-from tests.tui.tui_support import AppFactory, notices
+from tests.tui.tui_support import NIGHT, AppFactory, notices
 
 # Hard 16 against a 10 (hole 7).
 SIXTEEN = ["TS", "TH", "6D", "7C"]
@@ -173,3 +173,22 @@ def test_no_screen_binds_ctrl_p() -> None:
         for binding in screen.BINDINGS:
             keys = binding.key if hasattr(binding, "key") else binding[0]  # type: ignore[union-attr]
             assert "ctrl+p" not in str(keys).split(","), screen
+
+
+async def test_each_key_entry_says_what_it_does_once(build_app: AppFactory) -> None:
+    """At ``night`` (``docs/rules/night.md``: chips 1 = 5, 2 = 25, 3 = 100, 4 = 500)."""
+    app = build_app([], rules=NIGHT)
+    async with app.run_test(size=(100, 34)) as pilot:
+        await pilot.pause()
+        helps = {name: help_line for name, help_line, _ in palette_entries(app.screen)}
+        assert helps["Chip 1"] == "Add a 5 chip to the bet (key 1)"
+        assert helps["Chip 2"] == "Add a 25 chip to the bet (key 2)"
+        assert helps["Chip 4"] == "Add a 500 chip to the bet (key 4)"
+        assert "Chip 5" not in helps  # four chips at night: 5 adds nothing
+        assert helps["Board"] == "Show the top-five board (key V)"
+        assert helps["Cash out"] == "End the night, score on the board (key O)"
+        assert helps["Shoe-aware Why"] == "Exact figures for the cards left, on or off (key Z)"
+        for name, help_line in helps.items():  # no entry says its own name again
+            assert not help_line.casefold().startswith(f"{name.casefold()}:"), (name, help_line)
+            assert not help_line.startswith(f"{name.split()[0]} /"), (name, help_line)
+            assert not help_line.endswith(f": {name.split()[0]}"), (name, help_line)

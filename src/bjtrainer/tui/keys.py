@@ -87,7 +87,7 @@ TABLE_KEYS: tuple[KeyInfo, ...] = (
     KeyInfo(
         "z,Z",
         "shoe_aware",
-        "Shoe",
+        "Shoe-aware Why",
         "Z",
         "Shoe-aware Why: exact figures for the cards left, on or off",
         footer=False,
@@ -260,6 +260,7 @@ def bindings_of(keys: Sequence[KeyInfo]) -> list[BindingType]:
             key.label,
             show=key.footer,
             key_display=key.short or key.display,
+            tooltip=key.help,  # the footer key's tooltip and the palette's help line
         )
         for key in keys
     ]

@@ -26,6 +26,7 @@ from functools import partial
 from pathlib import Path
 
 from textual.actions import parse as parse_action
+from textual.binding import ActiveBinding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
@@ -208,20 +209,54 @@ def palette_entries(
             continue
         if binding.action not in own or binding.description in SYSTEM_NAMES:
             continue
-        _, name, _ = parse_action(binding.action)
+        _, name, parameters = parse_action(binding.action)
         if name in actions or binding.action in actions:
             continue
+        if name == "add_chip" and _chip(screen, parameters) is None:
+            continue  # a digit past the table's chips adds nothing
         actions.add(binding.action)
         offered.append(active)
     labels = [active.binding.description for active in offered]
     for active in offered:
         binding = active.binding
         label = binding.description
-        if labels.count(label) > 1:  # the topics 1 to 6: "Topic 1" ... "Topic 6"
+        if labels.count(label) > 1:  # the chips 1 to 4: "Chip 1" ... "Chip 4"
             label = f"{label} {binding.key}"
-        keys = binding.key_display or binding.key
-        help_line = f"{keys}: {active.tooltip or binding.tooltip or binding.description}"
+        help_line = key_help(screen, active, label)
         yield label, help_line, partial(_run_binding, binding.action, screen)
+
+
+def key_help(screen: Screen[object], active: ActiveBinding, label: str) -> str:
+    """The palette's line under a key's entry ``label``: what it does, then the key.
+
+    ``"Show the top-five board (key V)"``; a help line that starts with the
+    label says it once (``"CASH OUT: end the night..."`` under "Cash out"
+    reads ``"End the night..."``); a chip key names its chip from the
+    table's ``chip_denominations`` (``"Add a 25 chip to the bet (key 2)"``
+    at ``night``, ``docs/rules/night.md``). Without a help line of its own
+    the label stands in.
+    """
+    binding = active.binding
+    keys = binding.key_display or binding.key
+    text = active.tooltip or binding.tooltip or binding.description
+    head, colon, rest = text.partition(": ")
+    if colon and head.casefold() == binding.description.casefold() and rest:
+        text = rest[0].upper() + rest[1:]
+    _, name, parameters = parse_action(binding.action)
+    chip = _chip(screen, parameters) if name == "add_chip" else None
+    if chip is not None:
+        keys = binding.key  # the footer writes the chip keys "1-4"
+        text = f"Add a {chip} chip to the bet"
+    return f"{text} (key {keys})"
+
+
+def _chip(screen: Screen[object], parameters: tuple[object, ...]) -> int | None:
+    """The chip (its value in chips) that ``add_chip(N)`` adds at the screen's table, if any."""
+    if not isinstance(screen, TableScreen) or not parameters:
+        return None
+    chips = screen.session.table.rules.chip_denominations
+    number = parameters[0]
+    return chips[number - 1] if isinstance(number, int) and 1 <= number <= len(chips) else None
 
 
 class BjTrainerCommands(Provider):
