@@ -1,6 +1,6 @@
 """The CPU of one key press at the table and the memory of a long session, printed, never asserted.
 
-Targets (``docs/playing.md``, "A long night"):
+Targets (``docs/architecture.md``, "In place, off the UI thread"):
 
 - CPU per deal or decision at most 30 ms in the median and 100 ms at worst,
   over 200 scripted rounds at the ``practice`` table (100 x 34);

@@ -5,7 +5,7 @@ is computed once (``docs/numbers.md``, "12. The basic-strategy chart"). The
 table screen starts that computation when the table opens, shows the
 solver's steps in a ``ProgressBar`` and stays playable: a decision made
 before the chart is ready is kept, and played and graded as soon as it is
-(``docs/playing.md``, "Your own table"). Here the solver is held on an
+(``docs/custom-tables.md``, "Its chart"). Here the solver is held on an
 ``Event`` after its first step, so the test knows the chart is not ready.
 """
 

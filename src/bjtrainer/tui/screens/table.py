@@ -429,7 +429,7 @@ class TableScreen(PlayScreen):
             exit_on_error=False,
         )
 
-    # A custom table's chart, computed in a worker (docs/playing.md, "Your own table")
+    # A custom table's chart, computed in a worker (docs/custom-tables.md, "Its chart")
 
     def _compute_chart(self) -> None:
         """Compute the table's chart in a worker thread, its progress in the side panel."""

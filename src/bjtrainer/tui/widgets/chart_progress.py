@@ -34,6 +34,9 @@ class WorkProgress(Vertical):
         height: auto;
         text-style: italic;
     }
+    WorkProgress ProgressBar {
+        width: 1fr;
+    }
     WorkProgress ProgressBar Bar {
         width: 1fr;
     }
