@@ -553,7 +553,8 @@ def test_bet_whole_chips_1_to_1000() -> None:
     table.bankroll.balance = 40
     assert table.can_bet(40) and not table.can_bet(41)
     with pytest.raises(
-        IllegalActionError, match=r"^Cannot bet 41: the balance is only 40 chips\.$"
+        IllegalActionError,
+        match=r"^Cannot bet 41: the balance is only 40 chips, so bets run from 1 to 40\.$",
     ):
         table.set_bet(41)
 

@@ -52,9 +52,32 @@ def test_a_bet_is_verified_and_returned() -> None:
     table.bankroll.balance = 30
     assert table.verify_betting(20) == 20
     assert table.can_bet(30) and not table.can_bet(31)
-    with refused("Cannot bet 50: the balance is only 30 chips."):
+    limit = "Cannot bet 50: the balance is only 30 chips, so bets run from 1 to 30."
+    with refused(limit):
         table.verify_betting(50)
-    assert table.bet_problem(50) == "Cannot bet 50: the balance is only 30 chips."
+    assert table.bet_problem(50) == limit
+
+
+def test_above_both_limits_the_sentence_names_the_lower_one_as_the_bet_dialog_does() -> None:
+    """980 chips at a 1-1000 table: 99999 is refused for the balance, the dialog's 980."""
+    table = Table(PRACTICE, np.random.default_rng(1))
+    table.bankroll.balance = 980
+    assert table.bet_limits() == (1, 980, 1)
+    assert table.bet_problem(99999) == (
+        "Cannot bet 99999: the balance is only 980 chips, so bets run from 1 to 980."
+    )
+    assert table.bet_problem(0) == "Cannot bet 0: bets run from 1 to 980 chips."
+    table.bankroll.balance = 5000  # more chips than the table maximum: the table's limit
+    assert table.bet_problem(99999) == "Cannot bet 99999: bets run from 1 to 1000 chips."
+
+
+def test_a_chip_above_both_limits_names_the_lower_one() -> None:
+    table = night()  # 5 to 500, 500 chips: the table maximum is the limit
+    assert table.bet_problem(600) == "Cannot bet 600: bets run from 5 to 500 chips."
+    table.bankroll.balance = 400  # fewer chips than the maximum: the balance is
+    assert table.bet_limits() == (5, 400, 5)
+    with refused("Cannot add 500: the bet would be 505 and the balance is only 400 chips."):
+        table.add_chip(500)
     assert table.bet_problem(20) is None
     table.set_bet(20)
     assert table.bet == 20

@@ -79,3 +79,22 @@ async def test_bet_range_follows_the_balance(build_app: AppFactory) -> None:
         await pilot.press("end", "ctrl+u", "9", "9", "5", "enter")
         assert "the balance is only 990" in text_of(app.screen.query_one("#bet-error"))
         assert app.screen.query_one(Input).value == "995"
+
+
+@pytest.mark.slow
+async def test_a_bet_above_both_limits_names_the_balance_as_the_dialog_does(
+    build_app: AppFactory,
+) -> None:
+    """990 chips at a 1-1000 table: 99999 is refused for the 990 the dialog names."""
+    app = build_app(LOSE)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "s", "b")
+        assert text_of(app.screen.query_one("#bet-range")) == "Whole chips from 1 to 990."
+        await pilot.press("end", "ctrl+u", *"99999", "enter")
+        assert text_of(app.screen.query_one("#bet-error")) == (
+            "Cannot bet 99999: the balance is only 990 chips, so bets run from 1 to 990."
+        )
+        await pilot.press("ctrl+u", "0", "enter")
+        assert text_of(app.screen.query_one("#bet-error")) == (
+            "Cannot bet 0: bets run from 1 to 990 chips."
+        )

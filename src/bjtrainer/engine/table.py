@@ -150,7 +150,11 @@ class Table:
 
         A bet is whole chips, ``rules.min_bet`` to ``rules.max_bet``, a
         multiple of ``rules.bet_step``, at most the balance, and is set only
-        between rounds (``docs/rules/<table>.md``, "Chips and bets").
+        between rounds (``docs/rules/<table>.md``, "Chips and bets"). The
+        sentence names the limit that applies, as :meth:`bet_limits` gives
+        it: with fewer chips than the table maximum, the balance
+        (``"Cannot bet 99999: the balance is only 980 chips, so bets run
+        from 1 to 980."``), else the table's range.
 
         Returns
         -------
@@ -167,17 +171,19 @@ class Table:
             raise IllegalActionError("Cannot bet: a round is in play; finish it first.")
         if isinstance(amount, bool) or not isinstance(amount, int):
             raise IllegalActionError(f"Cannot bet {amount!r}: bets are whole chips.")
-        if not rules.min_bet <= amount <= rules.max_bet:
-            raise IllegalActionError(
-                f"Cannot bet {amount}: bets run from {rules.min_bet} to {rules.max_bet} chips."
-            )
         if amount % rules.bet_step:
             raise IllegalActionError(
                 f"Cannot bet {amount}: bets are multiples of {rules.bet_step} chips."
             )
-        if amount > self.balance:
+        lowest, highest, _ = self.bet_limits()
+        if amount > self.balance and self.balance < rules.max_bet:  # the balance is the limit
+            so = f", so bets run from {lowest} to {highest}" if self.balance >= lowest else ""
             raise IllegalActionError(
-                f"Cannot bet {amount}: the balance is only {chips_text(self.balance)}."
+                f"Cannot bet {amount}: the balance is only {chips_text(self.balance)}{so}."
+            )
+        if not lowest <= amount <= highest:
+            raise IllegalActionError(
+                f"Cannot bet {amount}: bets run from {lowest} to {highest} chips."
             )
         return amount
 
@@ -281,12 +287,12 @@ class Table:
         if self.in_round:
             raise IllegalActionError("Cannot add a chip: a round is in play; finish it first.")
         total = self.bet_down + chip
-        if total > self.rules.max_bet:
+        if total > self.rules.max_bet and self.balance >= self.rules.max_bet:
             raise IllegalActionError(
                 f"Cannot add {chip}: the bet would be {total}, "
                 f"above the table maximum of {self.rules.max_bet}."
             )
-        if total > self.balance:
+        if total > self.balance:  # fewer chips than the maximum: the balance is the limit
             raise IllegalActionError(
                 f"Cannot add {chip}: the bet would be {total} and the balance is only "
                 f"{chips_text(self.balance)}."
