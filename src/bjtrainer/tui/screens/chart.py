@@ -32,7 +32,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.geometry import Region
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 from textual.worker import Worker, WorkerState
 
 from bjtrainer.engine.rules import Rules
@@ -44,6 +44,7 @@ from bjtrainer.trainer.wording import in_display_order, label, signed
 from bjtrainer.tui.views.cards import plain_text
 from bjtrainer.tui.widgets.chart_grid import LEFT_ROWS, RIGHT_ROWS, ChartGrid
 from bjtrainer.tui.widgets.chart_progress import WorkProgress
+from bjtrainer.tui.widgets.footer import KeysFooter
 
 #: The worker group of the chart computation.
 CHART_WORKER = "chart"
@@ -230,7 +231,7 @@ class ChartScreen(Screen[None]):
             yield ChartGrid(id="chart-grid")
             yield Static(id="chart-legend")
         yield Static(id="chart-detail")
-        yield Footer(compact=True)
+        yield KeysFooter(compact=True)
 
     def on_mount(self) -> None:
         grid = self.query_one(ChartGrid)

@@ -19,7 +19,7 @@ from textual.actions import parse as parse_action
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from bjtrainer.engine.actions import Action
 from bjtrainer.engine.round import Phase
@@ -39,10 +39,11 @@ from bjtrainer.tui.screens.help import HelpScreen
 from bjtrainer.tui.screens.play_base import PlayScreen
 from bjtrainer.tui.views.cards import DEFAULT_DESIGN, CardDesign
 from bjtrainer.tui.views.table import dealer_picture, hand_pictures
-from bjtrainer.tui.widgets.buttons import ActionBar
+from bjtrainer.tui.widgets.buttons import ActionBar, ChoiceButton
 from bjtrainer.tui.widgets.dealer_view import DealerView
 from bjtrainer.tui.widgets.feedback import FeedbackPicture, FeedbackView
 from bjtrainer.tui.widgets.felt import Felt
+from bjtrainer.tui.widgets.footer import KeysFooter
 from bjtrainer.tui.widgets.hand_view import HandsRow
 
 
@@ -191,10 +192,11 @@ class LessonScreen(PlayScreen):
                 yield from self.felt_widgets()
             with Vertical(id="side"):
                 yield Static(id="lesson-panel")
-        yield Footer(compact=True)
+        yield KeysFooter(compact=True)
 
     def on_mount(self) -> None:
         self.apply_design()
+        self.query_one("#button-deal", ChoiceButton).label = self._text("Next ⏎")  # as the footer
         self.refresh_lesson()
 
     def _table_has(self, action: str, parameters: tuple[object, ...]) -> bool:
