@@ -5,7 +5,8 @@ fork server, which has everything imported, so a start costs
 milliseconds) opens one store file and plays one of the four preset tables
 through ``TableSession``, writing each key press to its log, flushed,
 before pressing it. The parent kills it
-with SIGKILL after a random delay (seeded), reopens the store and checks
+with SIGKILL at a random moment (seeded: after a number of logged presses,
+then a few milliseconds), reopens the store and checks
 (``docs/playing.md``, "Nothing is lost"):
 
 - every saved table is as the last check left it, except the one played,
@@ -59,14 +60,26 @@ DRIVER = Path(__file__).with_name("sigkill_driver.py")
 TABLES = ("practice", "guide", "night", "home")
 
 
-def kill_delay(rng: np.random.Generator) -> float:
-    """Seconds from the fork to the kill: half within 50 ms, half from 50 to 150 ms.
+def kill_moment(rng: np.random.Generator) -> tuple[int, float]:
+    """When to kill: after how many logged presses, then how many seconds more.
 
-    The child opens the store in 5 to 50 ms and presses a key every few
-    milliseconds (most of it the commit), so the short half lands in the
-    opening and the first presses, the long half later in a session.
+    Half the kills wait for no press and land within 50 ms of the fork, in
+    the opening of the store and the first presses; the other half wait for
+    1 to 30 logged presses and then up to 5 ms, inside a press (most of it
+    the commit). Counting presses, not seconds, puts the kills in the same
+    places on a loaded machine as on a quiet one.
     """
-    return float(rng.uniform(0, 0.05) if rng.random() < 0.5 else rng.uniform(0.05, 0.15))
+    if rng.random() < 0.5:
+        return 0, float(rng.uniform(0, 0.05))
+    return int(rng.integers(1, 31)), float(rng.uniform(0, 0.005))
+
+
+def logged_presses(log_path: Path) -> int:
+    """Complete lines of the child's log so far (each announces one press)."""
+    try:
+        return log_path.read_bytes().count(b"\n")
+    except FileNotFoundError:
+        return 0
 
 
 @dataclass
@@ -214,7 +227,12 @@ def kill_at_random(tmp_path: Path, kills: int, seed: int) -> History:
             replies = server.stdout.fileno()
             pid = reply(replies)["pid"]
             # The child runs until killed: a reply before the kill is an error.
-            ended, _, _ = select.select([replies], [], [], kill_delay(rng))
+            presses, extra = kill_moment(rng)
+            ended: list[int] = []
+            while not ended and logged_presses(log_path) < presses:
+                ended, _, _ = select.select([replies], [], [], 0.001)
+            if not ended:
+                ended, _, _ = select.select([replies], [], [], extra)
             if not ended:
                 os.kill(pid, signal.SIGKILL)
             exit_code = reply(replies)["exit"]
