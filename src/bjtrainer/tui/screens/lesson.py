@@ -39,7 +39,7 @@ from bjtrainer.tui.screens.help import HelpScreen
 from bjtrainer.tui.screens.play_base import PlayScreen
 from bjtrainer.tui.views.cards import DEFAULT_DESIGN, CardDesign
 from bjtrainer.tui.views.table import dealer_picture, hand_pictures
-from bjtrainer.tui.widgets.buttons import ActionBar
+from bjtrainer.tui.widgets.buttons import ActionBar, ChoiceButton
 from bjtrainer.tui.widgets.dealer_view import DealerView
 from bjtrainer.tui.widgets.feedback import FeedbackPicture, FeedbackView
 from bjtrainer.tui.widgets.felt import Felt
@@ -196,6 +196,7 @@ class LessonScreen(PlayScreen):
 
     def on_mount(self) -> None:
         self.apply_design()
+        self.query_one("#button-deal", ChoiceButton).label = self._text("Next ⏎")  # as the footer
         self.refresh_lesson()
 
     def _table_has(self, action: str, parameters: tuple[object, ...]) -> bool:

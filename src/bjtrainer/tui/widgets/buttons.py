@@ -58,7 +58,7 @@ ROUND_BUTTONS: tuple[ButtonSpec, ...] = (
     ("Double D", Action.DOUBLE.value, "default"),
     ("Split X", Action.SPLIT.value, "default"),
     ("Surrender R", Action.SURRENDER.value, "warning"),
-    ("Insurance Y", Action.INSURANCE.value, "warning"),
+    ("Insure Y", Action.INSURANCE.value, "warning"),
     ("No insurance N", Action.NO_INSURANCE.value, "primary"),
 )
 
@@ -69,8 +69,8 @@ SIDE_BUTTONS: tuple[ButtonSpec, ...] = (
     ("CASH OUT O", "cash_out", "error"),
     ("Hint ?", "hint", "default"),
     ("Why W", "why", "default"),
-    ("Top five V", "board", "default"),
-    ("New session… M", "new_session", "success"),
+    ("Board V", "board", "default"),
+    ("Train… M", "new_session", "success"),
     ("Tables T", "tables", "default"),
     ("Help F1", "help", "default"),
     ("Lessons L", "lessons", "default"),
