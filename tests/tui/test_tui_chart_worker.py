@@ -23,7 +23,7 @@ from bjtrainer.strategy import cache
 from bjtrainer.strategy.chart import Chart
 from bjtrainer.tui.widgets.chart_progress import WorkProgress
 from bjtrainer.tui.widgets.feedback import FeedbackView
-from tests.tui.tui_support import PRACTICE, SIZE, AppFactory, text_of
+from tests.tui.tui_support import PRACTICE, SIZE, AppFactory, notices, text_of
 
 # Hard 16 (T,6) against a T, hole card 7: player, up card, player, hole card.
 SIXTEEN = ["TS", "TH", "6D", "7C"]
@@ -71,6 +71,8 @@ async def test_a_decision_waits_for_the_chart_and_is_graded_when_it_is_ready(
         progress = app.screen.query_one(WorkProgress)
         bar = progress.query_one(ProgressBar)
         assert progress.display and (bar.progress, bar.total) == (1, 4)
+        await pilot.press("s")  # no hand yet: refused as ever, nothing waits
+        assert notices(app)[-1].startswith("Cannot stand")
         await pilot.press("enter")  # keys work meanwhile: a deal
         await pilot.press("s")  # the handler returns at once; the stand waits
         await pilot.pause()

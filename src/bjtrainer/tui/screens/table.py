@@ -285,7 +285,8 @@ class TableScreen(PlayScreen):
         self._play(action)
 
     def _play(self, action: Action, amount: int | None = None) -> None:
-        if self.chart_pending and action not in INSURANCE_ACTIONS:
+        offered = action.value in self.session.offered_commands()  # else: refused, and why
+        if self.chart_pending and action not in INSURANCE_ACTIONS and offered:
             self._wait_for_chart(action, amount)
             return
         try:
