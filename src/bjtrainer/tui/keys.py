@@ -190,6 +190,10 @@ MENU_KEYS: tuple[KeyInfo, ...] = (
 SET_KEYS: tuple[KeyInfo, ...] = (
     KeyInfo("enter", "deal", "Next", "Enter", "Deal the next spot; after the last, the summary"),
     *PLAY_KEYS,
+    replace(
+        next(key for key in TABLE_KEYS if key.action == "chart"),
+        help="Guide chart, your hand marked (a look counts as a hint, as at the table)",
+    ),
     KeyInfo(
         "a", "retry", "Retry", "A", "Again: retry a missed decision (a retry never counts as right)"
     ),

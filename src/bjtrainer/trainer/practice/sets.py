@@ -509,6 +509,24 @@ class PracticeSet:
         """
         return self._explain(why=True)
 
+    def chart_looked(self) -> bool:
+        """A look at the chart with the hand marked: the pending decision counts as hinted.
+
+        As at the table (``docs/practice.md``, "Keys of the practice
+        screens"): the chart shows the play of the hand's cell, so the first
+        answer to the decision is graded and recorded as after a hint.
+
+        Returns
+        -------
+        bool
+            Whether a decision was pending (and is now marked).
+        """
+        current = self._current()
+        if current is None:
+            return False
+        current.hint_shown = True
+        return True
+
     def _explain(self, *, why: bool) -> list[str] | None:
         current = self._current()
         if current is None:

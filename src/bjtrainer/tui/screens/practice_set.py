@@ -44,12 +44,14 @@ from textual.widgets import Static
 from bjtrainer.engine.actions import Action
 from bjtrainer.errors import IllegalActionError, PracticeError
 from bjtrainer.store import RunKind
+from bjtrainer.strategy.cells import round_cell
 from bjtrainer.trainer.practice.modes import Practice
 from bjtrainer.trainer.practice.sets import AnswerOutcome, PracticeSet
 from bjtrainer.trainer.practice.topics import Topic
 from bjtrainer.trainer.wording import ACTION_VERBS, label
 from bjtrainer.tui.keys import SET_KEYS, KeyInfo, live_bindings, table_has_play
 from bjtrainer.tui.messages import SetFinished
+from bjtrainer.tui.screens.chart import ChartScreen
 from bjtrainer.tui.screens.help import HelpScreen
 from bjtrainer.tui.screens.leave_set import LeaveSetScreen
 from bjtrainer.tui.screens.play_base import NOTICE_SECONDS, PlayScreen
@@ -319,6 +321,20 @@ class SetScreen(PlayScreen):
 
     def _after_coach(self) -> None:
         self.refresh_set()
+
+    def action_chart(self) -> None:
+        """Show the table's chart, read-only, with the hand in play marked (G, as at the table).
+
+        While a decision is pending the look counts as a hint for it
+        (:meth:`PracticeSet.chart_looked`): its first answer is graded
+        "(after a hint)", as after ? or W (``docs/practice.md``, "Keys of the
+        practice screens").
+        """
+        practice_set = self.practice_set
+        cell = round_cell(practice_set.round) if practice_set.chart_looked() else None
+        self.refresh_set()
+        screen = ChartScreen(self.practice.rules, cell, ascii_only=self.design == "ascii")
+        self.app.push_screen(screen)
 
     # Leaving
 
