@@ -71,7 +71,7 @@ elif op == "stats screen":
     async def show() -> None:
         app = make_app(store=Store.open(path), rules=rules, rng=np.random.default_rng(1))
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.press("m", "s")
+            await pilot.press("m", "0")
             await pilot.pause()
             assert isinstance(app.screen, StatsScreen), app.screen
 

@@ -56,7 +56,7 @@ async def test_daily_five_played_copied_and_replayed(store: Store) -> None:
     app = practice_app(store, clock)
     expected = "Daily 2026-11-29  ✔✘✔✔✔  hints 0"
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("m", "d")
+        await pilot.press("m", "8")
         daily = app.screen
         assert isinstance(daily, DailyFiveScreen)
         assert "Daily 2026-11-29  ·····  hints 0" in screen_text(daily, "#daily-line")
@@ -69,7 +69,9 @@ async def test_daily_five_played_copied_and_replayed(store: Store) -> None:
         assert isinstance(summary, SetSummaryScreen)
         text = screen_text(summary, "#summary-daily")
         assert expected in text and "Streak: 1 day in a row" in text
-        await pilot.press("c")
+        await pilot.press("c")  # C is the table's Hit: it copies nothing here
+        assert app.clipboard != expected and app.screen is summary
+        await pilot.press("ctrl+c")
         assert app.clipboard == expected
 
         # Enter at the summary of a daily five: the replay, marked, the same five spots.
@@ -85,11 +87,14 @@ async def test_daily_five_played_copied_and_replayed(store: Store) -> None:
         await pilot.press("escape")
         assert app.screen is daily
         assert expected in screen_text(daily, "#daily-line")
+        app.copy_to_clipboard("")
+        await pilot.press("ctrl+c")  # the daily five's own Copy
+        assert app.clipboard == expected
         assert "Replay" in str(daily.query_one("#button-play").label)
 
         # The next day: five new spots, the line starts again, the streak holds.
         clock.advance(timedelta(days=1))
-        await pilot.press("escape", "d")
+        await pilot.press("escape", "8")
         tomorrow = app.screen
         assert isinstance(tomorrow, DailyFiveScreen)
         line = screen_text(tomorrow, "#daily-line")

@@ -61,7 +61,7 @@ async def test_ctrl_e_writes_the_csv_and_names_it(
     assert any(not accepted for _, _, accepted in given)  # a miss, and so a retry
     app = practice_app(store, clock)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("m", "s")
+        await pilot.press("m", "0")
         assert isinstance(app.screen, StatsScreen)
         await pilot.press("ctrl+e")
         await app.workers.wait_for_complete()

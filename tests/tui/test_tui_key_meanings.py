@@ -11,19 +11,30 @@ screen's own list of choices.
 
 from __future__ import annotations
 
+import importlib
+import inspect
+import pkgutil
+
 import pytest
 from textual.binding import Binding
+from textual.dom import DOMNode
+from textual.selection import Selection
 from textual.widgets import Static
 
+import bjtrainer.tui.screens
+import bjtrainer.tui.widgets
 from bjtrainer.engine.cards import Card
 from bjtrainer.engine.round import Phase
 from bjtrainer.store import Store
+from bjtrainer.tui import keys as key_tables
 from bjtrainer.tui.app import BjTrainerApp
-from bjtrainer.tui.keys import LESSON_KEYS, SET_KEYS, TABLE_KEYS
+from bjtrainer.tui.keys import LESSON_KEYS, SET_KEYS, TABLE_KEYS, KeyInfo, bindings_of
+from bjtrainer.tui.screens.board import BoardScreen
 from bjtrainer.tui.screens.chart import ChartScreen
 from bjtrainer.tui.screens.help import HelpScreen
-from bjtrainer.tui.screens.lesson import LessonScreen
+from bjtrainer.tui.screens.lesson import InvitationScreen, LessonScreen
 from bjtrainer.tui.screens.practice_set import SetScreen
+from bjtrainer.tui.screens.set_summary import SetSummaryScreen
 from bjtrainer.tui.screens.table import TableScreen
 from tests.tui.practice_tui_support import ACTION_KEYS, PRACTICE, practice_app, set_screen
 from tests.tui.practice_tui_support import worst_action as worst
@@ -72,6 +83,84 @@ def test_no_letter_changes_meaning_between_the_table_and_a_set_or_a_lesson() -> 
     assert {key.action for key in SET_KEYS} >= {"retry", "play_on", "leave", "help", "quit"}
     assert {key.action for key in LESSON_KEYS} >= {"deal", "leave", "help", "quit"}
     assert all(key.keys != "a" and key.keys != "k" for key in TABLE_KEYS)
+
+
+#: The letters that may mean something else than at the table, each with its meaning
+#: there: the key that opened a screen closes it (G the chart, V the board), and L on the
+#: first-start invitation opens the lessons, as L does at the table.
+SAME_IN_SPIRIT: dict[tuple[str, str], str] = {
+    ("ChartScreen", "g"): "close",
+    ("BoardScreen", "v"): "close",
+    ("InvitationScreen", "l"): "answer(True)",
+}
+
+
+def own_classes(package: object) -> list[type[DOMNode]]:
+    """Every screen or widget class defined in the modules of ``package``."""
+    found: list[type[DOMNode]] = []
+    path = package.__path__  # type: ignore[attr-defined]
+    prefix = package.__name__ + "."  # type: ignore[attr-defined]
+    for info in pkgutil.iter_modules(path, prefix):
+        module = importlib.import_module(info.name)
+        for _, value in inspect.getmembers(module, inspect.isclass):
+            if issubclass(value, DOMNode) and value.__module__ == module.__name__:
+                found.append(value)
+    return found
+
+
+def class_letters(cls: type[DOMNode]) -> dict[str, str]:
+    """The letters bound by ``cls`` and its bases, a subclass's binding first, as Textual reads."""
+    meaning: dict[str, str] = {}
+    for klass in cls.__mro__:
+        own = klass.__dict__.get("BINDINGS", ())
+        for letter, action in letters(list(Binding.make_bindings(own))).items():
+            meaning.setdefault(letter, action)
+    return meaning
+
+
+def key_tables_of() -> dict[str, tuple[KeyInfo, ...]]:
+    """Every key table of ``bjtrainer.tui.keys`` but the table screen's own."""
+    return {
+        name: value
+        for name, value in vars(key_tables).items()
+        if name.endswith("_KEYS")
+        and name != "TABLE_KEYS"
+        and isinstance(value, tuple)
+        and value
+        and isinstance(value[0], KeyInfo)
+    }
+
+
+def test_every_screen_reached_from_the_table_keeps_the_table_letters() -> None:
+    """Walk every screen, dialog and widget and every key table: a table letter means the same.
+
+    The table's letters are read from its bindings; each other class's
+    letters from its own bindings and its bases'. Digits are no letters (the
+    menu's 7-9 and 0 are entries there, chips at the table).
+    """
+    table = letters(bound(TableScreen))
+    assert set(table) >= set("hcspdxrynwzgbfeovtmlq")
+    classes = own_classes(bjtrainer.tui.screens) + own_classes(bjtrainer.tui.widgets)
+    names = {cls.__name__ for cls in classes}
+    assert {"NewSessionScreen", "DailyFiveScreen", "SetSummaryScreen", "ReviewQueueScreen"} <= names
+    assert {"LeaveSetScreen", "BetScreen", "CashOutScreen", "SitDownScreen", "StatsScreen"} <= names
+    wrong: list[tuple[str, str, str, str]] = []
+    for cls in classes:
+        if cls is TableScreen:
+            continue
+        for letter, action in class_letters(cls).items():
+            allowed = SAME_IN_SPIRIT.get((cls.__name__, letter), table.get(letter, action))
+            if letter in table and action != allowed:
+                wrong.append((cls.__name__, letter, action, table[letter]))
+    tables = key_tables_of()
+    assert {"MENU_KEYS", "SUMMARY_KEYS", "DAILY_KEYS", "QUEUE_KEYS", "STATS_KEYS"} <= set(tables)
+    for name, keys in tables.items():
+        for letter, action in letters(list(Binding.make_bindings(bindings_of(keys)))).items():
+            if letter in table and action != table[letter]:
+                wrong.append((name, letter, action, table[letter]))
+    assert wrong == [], wrong
+    assert letters(bound(ChartScreen))["g"] == "close" and class_letters(BoardScreen)["v"]
+    assert class_letters(InvitationScreen)["l"] == "answer(True)"
 
 
 def hand_plays(cards: tuple[Card, ...], hands: int) -> set[str]:
@@ -212,3 +301,23 @@ async def test_q_on_the_help_screen_quits_and_question_mark_does_not_close_it(
         await pilot.press("q")
         await pilot.pause()
     assert not app.is_running
+
+
+@pytest.mark.slow
+async def test_ctrl_c_on_a_summary_of_no_daily_five_copies_the_selected_text(
+    store: Store,
+) -> None:
+    app = practice_app(store)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("m", "1")  # hard totals
+        pending = set_screen(app).practice_set.pending
+        assert pending is not None
+        await pilot.press(ACTION_KEYS[worst(PRACTICE, pending)], "k", "escape", "enter")
+        summary = app.screen
+        assert isinstance(summary, SetSummaryScreen) and not summary.daily
+        score = summary.query_one("#summary-score", Static)
+        summary.selections = {score: Selection(None, None)}  # all of it, as a mouse drag
+        await pilot.press("c")  # the table's Hit copies nothing
+        assert app.clipboard == ""
+        await pilot.press("ctrl+c")
+        assert app.clipboard.startswith("Score 0 of 1 decision right")

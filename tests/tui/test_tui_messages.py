@@ -111,7 +111,7 @@ async def test_a_set_posts_each_grade_each_hand_and_its_end(store: Store) -> Non
     app = practice_app(store)
     recorded = Recorder()
     async with app.run_test(size=SIZE, message_hook=recorded) as pilot:
-        await pilot.press("m", "d", "enter")  # the daily five
+        await pilot.press("m", "8", "enter")  # the daily five
         screen = set_screen(app)
         first = screen.practice_set.pending
         assert first is not None

@@ -75,7 +75,7 @@ async def test_every_topic_key_starts_its_focused_set(store: Store) -> None:
                 assert not value.soft and 12 <= value.total <= 16
             if topic is Topic.SOFT:
                 assert value.soft and Action.SPLIT not in first.legal
-            await pilot.press("escape", "y")  # leave the set (nothing answered): the menu
+            await pilot.press("escape", "enter")  # leave the set (nothing answered): the menu
             assert isinstance(app.screen, NewSessionScreen)
         runs = store.runs("practice")
         assert [run.topic for run in runs] == [topic.value for topic, _ in TOPICS.values()]
@@ -90,21 +90,21 @@ async def test_keys_open_each_other_screen_and_back(store: Store) -> None:
         await pilot.click("#button-new_session")  # the table's side button does what M does
         assert isinstance(app.screen, NewSessionScreen)
         for key, screen_type in (
-            ("m", ReviewQueueScreen),
-            ("d", DailyFiveScreen),
-            ("s", StatsScreen),
+            ("7", ReviewQueueScreen),
+            ("8", DailyFiveScreen),
+            ("0", StatsScreen),
         ):
             await pilot.press(key)
             assert isinstance(app.screen, screen_type)
             await pilot.press("escape")
             assert isinstance(app.screen, NewSessionScreen)
-        await pilot.press("u")  # nothing learned yet: a notice, no set
+        await pilot.press("9")  # nothing learned yet: a notice, no set
         assert isinstance(app.screen, NewSessionScreen)
         assert notices(app)[-1] == "No learned spot is due now."
         await pilot.press("f1")
         assert isinstance(app.screen, HelpScreen)
         listed = text_of(app.screen.query_one("#help-keys"))
-        for display in ("1-6", "M", "D", "U", "S", "Esc"):
+        for display in ("1-6", "7", "8", "9", "0", "Esc"):
             assert f"\n{display} " in listed
         await pilot.press("escape")
 
@@ -158,4 +158,6 @@ def test_every_listed_key_has_its_action(screen_type: type, keys: tuple[KeyInfo,
     listed = {key.action for key in keys}
     if screen_type is SetScreen:  # each key also runs anyway, to say why it does not work now
         listed |= {f"anyway({action!r})" for action in listed}
+    if screen_type is SetSummaryScreen:  # Ctrl+C copies a selection where Copy is off
+        listed.add("screen.copy_text")
     assert bound == listed

@@ -149,16 +149,18 @@ async def test_leaving_a_set_midway_asks_first_and_shows_the_answers_so_far(
         worst = worst_action(PRACTICE, pending)
         await pilot.press(ACTION_KEYS[worst], "k")  # one miss, played on
         assert len(store.attempts("practice")) == 1
-        # Esc asks; N keeps the set where it was.
+        # Esc asks; Esc again keeps the set where it was (N is No insurance in a set).
         await pilot.press("escape")
         assert isinstance(app.screen, LeaveSetScreen)
         assert LEAVE_QUESTION == "Leave the set? Your answers so far are kept."
         assert LEAVE_QUESTION in text_of(app.screen.query_one("#leave-title"))
         assert "1 decision answered" in text_of(app.screen.query_one("#leave-text"))
-        await pilot.press("n")
+        await pilot.press("n", "y")  # the insurance answers answer nothing here
+        assert isinstance(app.screen, LeaveSetScreen)
+        await pilot.press("escape")
         assert app.screen is screen and not practice_set.finished
-        # Esc again, Y: the summary of the one answer, then back to the menu.
-        await pilot.press("escape", "Y")  # either case, as every letter key
+        # Esc, then Enter: the summary of the one answer, then back to the menu.
+        await pilot.press("escape", "enter")
         assert isinstance(app.screen, SetSummaryScreen)
         title = text_of(app.screen.query_one("#title"))
         assert f"left at spot 1 of {practice_set.size}" in title
@@ -179,5 +181,5 @@ async def test_leaving_a_set_before_any_answer_goes_straight_back(store: Store) 
         set_screen(app)
         await pilot.press("escape")
         assert "No decision answered yet." in text_of(app.screen.query_one("#leave-text"))
-        await pilot.press("y")
+        await pilot.press("enter")
         assert isinstance(app.screen, NewSessionScreen)

@@ -103,7 +103,7 @@ def test_set_summary(snap_compare: SnapCompare, store: Store) -> None:
     study_store(store)  # two queued spots: a short review set
 
     async def play(pilot: Pilot[None]) -> None:
-        await pilot.press("m", "m", "r")
+        await pilot.press("m", "7", "enter")
         await play_set(pilot, first_wrong)
 
     assert snap_compare(practice_app(store), run_before=play, terminal_size=SIZE)
@@ -111,13 +111,13 @@ def test_set_summary(snap_compare: SnapCompare, store: Store) -> None:
 
 def test_review_queue_with_a_spot_to_study(snap_compare: SnapCompare, store: Store) -> None:
     study_store(store)
-    assert snap_compare(practice_app(store), press=["m", "m"], terminal_size=SIZE)
+    assert snap_compare(practice_app(store), press=["m", "7"], terminal_size=SIZE)
 
 
 @pytest.mark.slow
 def test_daily_five_after_playing(snap_compare: SnapCompare, store: Store) -> None:
     async def play(pilot: Pilot[None]) -> None:
-        await pilot.press("m", "d", "enter")
+        await pilot.press("m", "8", "enter")
         await play_set(pilot, first_wrong)
         await pilot.press("escape")
 
@@ -127,4 +127,4 @@ def test_daily_five_after_playing(snap_compare: SnapCompare, store: Store) -> No
 @pytest.mark.slow
 def test_stats(snap_compare: SnapCompare, store: Store) -> None:
     stats_store(store)
-    assert snap_compare(practice_app(store), press=["m", "s"], terminal_size=SIZE)
+    assert snap_compare(practice_app(store), press=["m", "0"], terminal_size=SIZE)

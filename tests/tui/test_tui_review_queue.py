@@ -63,18 +63,25 @@ async def test_a_mistake_is_cleared_from_the_queue_over_two_runs(store: Store) -
         assert pending is not None
         missed = pending.spot
         await pilot.press(ACTION_KEYS[worst_action(PRACTICE, pending)])
-        # Leave the set (Y), past the summary of the one answer: the miss stays recorded.
-        await pilot.press("escape", "y", "escape")
+        # Leave the set (Enter), past the summary of the one answer: the miss stays recorded.
+        await pilot.press("escape", "enter", "escape")
         assert isinstance(app.screen, NewSessionScreen)
-        await pilot.press("m")
+        await pilot.press("7")
         queue = app.screen
         assert isinstance(queue, ReviewQueueScreen)
         assert [item.spot.key for item in queue.items] == [missed.key]
         (line,) = queue_prompts(queue)
         assert "missed 1" in line and "0 of 2 done" in line and "drill it" in line
 
-        # Run 1: a review set of the one queued spot, answered right.
+        # Run 1: a review set of the one queued spot, answered right. R is the table's
+        # Surrender: it starts nothing here; Enter does.
         await pilot.press("r")
+        assert app.screen is queue
+        shown = [b.binding for b in queue.active_bindings.values() if b.binding.show]
+        assert [(b.key_display, b.description) for b in shown if b.action == "review"] == [
+            ("Enter", "Review set")
+        ]  # the footer shows it, though the focused list binds Enter too
+        await pilot.press("enter")
         review = set_screen(app).practice_set
         assert review.kind is RunKind.REVIEW and review.size == 1
         assert review.target.key == missed.key
@@ -86,18 +93,18 @@ async def test_a_mistake_is_cleared_from_the_queue_over_two_runs(store: Store) -
 
         # Run 2, the next day: the spot leaves the queue.
         clock.advance(timedelta(days=1))
-        await pilot.press("r")
+        await pilot.press("enter")
         await play_set(pilot, always_best(PRACTICE))
         await pilot.press("escape")
         assert queue.items == []
         assert "The review queue is empty" in text_of(queue.query_one("#queue-about"))
         assert store.review_records("practice") == []
 
-        # Learned: a month later the schedule has it due; U in the menu plays it.
+        # Learned: a month later the schedule has it due; 9 in the menu plays it.
         clock.advance(timedelta(days=30))
         await pilot.press("escape")
         assert isinstance(app.screen, NewSessionScreen)
-        await pilot.press("u")
+        await pilot.press("9")
         due = set_screen(app).practice_set
         assert due.kind is RunKind.DUE
         assert [plan.target.key for plan in due.plans] == [missed.key]
@@ -118,7 +125,7 @@ async def test_a_spot_missed_four_times_shows_its_why_and_chart_row(store: Store
         recorder.record_table_answer(spot, verdict, hint_shown=False, token=f"t{number}")
     app = practice_app(store)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("m", "m")
+        await pilot.press("m", "7")
         queue = app.screen
         assert isinstance(queue, ReviewQueueScreen)
         (line,) = queue_prompts(queue)
@@ -149,7 +156,7 @@ async def test_a_right_answer_after_a_hint_is_listed_as_hinted(store: Store) -> 
     recorder.record_table_answer(eleven, hit, hint_shown=False, token="t4")
     app = practice_app(store)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("m", "m")
+        await pilot.press("m", "7")
         queue = app.screen
         assert isinstance(queue, ReviewQueueScreen)
         first, second = queue_prompts(queue)
@@ -184,7 +191,7 @@ async def test_the_summary_of_a_clearing_review_run_says_when_the_spot_comes_bac
         clock.advance(timedelta(days=1))
     app = practice_app(store, clock)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("m", "m", "r")
+        await pilot.press("m", "7", "enter")
         assert set_screen(app).practice_set.kind is RunKind.REVIEW
         await play_set(pilot, always_best(PRACTICE))
         cleared = text_of(app.screen.query_one("#summary-cleared"))

@@ -166,7 +166,7 @@ def test_stats(snap_compare: SnapCompare, store: Store) -> None:
     stats_store(store)
 
     async def open_stats(pilot: Pilot[None]) -> None:
-        await pilot.press("m", "s")
+        await pilot.press("m", "0")
         await pilot.pause()
         topics = pilot.app.screen.query_one("#stats-topics")
         assert "…" not in " ".join(drawn_lines(topics))  # "54…" before: the figures cut

@@ -77,7 +77,7 @@ async def test_stats_screen_shows_the_figures_of_two_days(store: Store) -> None:
     lost = sum(ev for _, _, ev in given)
     app = practice_app(store, clock)
     async with app.run_test(size=SIZE) as pilot:
-        await pilot.press("m", "s")
+        await pilot.press("m", "0")
         screen = app.screen
         assert isinstance(screen, StatsScreen)
         figures = text_of(screen.query_one("#stats-figures"))

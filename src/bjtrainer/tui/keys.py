@@ -16,8 +16,10 @@ them to one line at 80 columns; the help screen lists the others.
 
 A letter keeps one meaning on every screen reached from the table: the set's
 own keys are letters the table does not use (A retries, "again"; K keeps the
-missed answer and plays on), and Q quits everywhere (``docs/practice.md``,
-"Keys of the practice screens").
+missed answer and plays on), the New session menu is numbered (1-6 the
+topics, 7 Mistakes & weak spots, 8 Daily five, 9 Due spots, 0 Stats), Copy
+is Ctrl+C, a review set starts with Enter, and Q quits everywhere
+(``docs/practice.md``, "Keys of the practice screens").
 """
 
 from __future__ import annotations
@@ -57,6 +59,10 @@ class KeyInfo:
     short : str
         How the footer writes the keys, where shorter than ``display``
         (``"0"`` for ``"0 / Backspace"``); empty: as ``display``.
+    priority : bool
+        Whether the screen's binding goes before the focused widget's (the
+        review queue's Enter, which its list would otherwise take and hide
+        from the footer).
     """
 
     keys: str
@@ -67,6 +73,7 @@ class KeyInfo:
     footer: bool = True
     listed: bool = True
     short: str = ""
+    priority: bool = False
 
 
 #: Keys 1 to 9 add the table's first to ninth chip (``Rules.chip_denominations``).
@@ -158,11 +165,16 @@ PLAY_KEYS: tuple[KeyInfo, ...] = tuple(
 #: Keys 1 to 6 start a focused set of the topic in menu order (``TOPIC_TITLES``).
 TOPIC_KEYS: tuple[str, ...] = tuple(str(number) for number in range(1, 7))
 
+#: The menu's keys after the topics: digits, which mean no play at the table
+#: (there they are chips), so no letter of the table means something else here.
+REVIEW_KEY, DAILY_KEY, DUE_KEY, STATS_KEY = "7", "8", "9", "0"
+
 _HELP = KeyInfo("f1", "help", "Help", "F1", "The help screen of this screen's keys")
 _QUIT = KeyInfo("q", "quit", "Quit", "Q", "Quit (every answer is saved as it is given)")
 
-#: The New session menu: focused practice with six topics, mistakes & weak
-#: spots, the daily five, the due spots and the stats (``docs/practice.md``).
+#: The New session menu, a numbered list: focused practice with six topics (1-6),
+#: mistakes & weak spots (7), the daily five (8), the due spots (9) and the
+#: stats (0) (``docs/practice.md``, "The New session menu").
 MENU_KEYS: tuple[KeyInfo, ...] = (
     KeyInfo(
         TOPIC_KEYS[0],
@@ -176,10 +188,10 @@ MENU_KEYS: tuple[KeyInfo, ...] = (
         KeyInfo(key, f"topic({key})", "Topic", key, "", footer=False, listed=False)
         for key in TOPIC_KEYS[1:]
     ),
-    KeyInfo("m", "review", "Mistakes", "M", "Mistakes & weak spots: the review queue"),
-    KeyInfo("d", "daily", "Daily five", "D", "Daily five: five spots fixed by today's date"),
-    KeyInfo("u", "due", "Due", "U", "Due spots: learned spots due again (at most ten a day)"),
-    KeyInfo("s", "stats", "Stats", "S", "Stats: accuracy, heat map, EV given up, progress"),
+    KeyInfo(REVIEW_KEY, "review", "Mistakes", "7", "Mistakes & weak spots: the review queue"),
+    KeyInfo(DAILY_KEY, "daily", "Daily five", "8", "Daily five: five spots fixed by today's date"),
+    KeyInfo(DUE_KEY, "due", "Due", "9", "Due spots: learned spots due again (at most ten a day)"),
+    KeyInfo(STATS_KEY, "stats", "Stats", "0", "Stats: accuracy, heat map, EV given up, progress"),
     KeyInfo("enter", "choose", "Open", "Enter", "Open the highlighted entry", footer=False),
     KeyInfo("escape", "back", "Back", "Esc", "Back to the table"),
     _HELP,
@@ -215,7 +227,9 @@ LESSON_KEYS: tuple[KeyInfo, ...] = (
 #: The end of a set.
 SUMMARY_KEYS: tuple[KeyInfo, ...] = (
     KeyInfo("enter", "again", "Again", "Enter", "Another set of the same kind (a daily replay)"),
-    KeyInfo("c", "copy", "Copy", "C", "Copy the daily result line"),
+    KeyInfo(
+        "ctrl+c", "copy", "Copy", "Ctrl+C", "Copy the daily result line (or the text selected)"
+    ),
     KeyInfo("u", "due", "Due spots", "U", "Play the learned spots due today (at most ten a day)"),
     KeyInfo("escape", "back", "Back", "Esc", "Back to where the set started"),
     _HELP,
@@ -224,7 +238,9 @@ SUMMARY_KEYS: tuple[KeyInfo, ...] = (
 
 #: Mistakes & weak spots: the review queue.
 QUEUE_KEYS: tuple[KeyInfo, ...] = (
-    KeyInfo("r,enter", "review", "Review set", "R / Enter", "Start a review set of the queue"),
+    KeyInfo(
+        "enter", "review", "Review set", "Enter", "Start a review set of the queue", priority=True
+    ),
     KeyInfo("escape", "back", "Back", "Esc", "Back to the menu"),
     _HELP,
     _QUIT,
@@ -233,7 +249,7 @@ QUEUE_KEYS: tuple[KeyInfo, ...] = (
 #: The daily five.
 DAILY_KEYS: tuple[KeyInfo, ...] = (
     KeyInfo("enter", "play", "Play", "Enter", "Play today's five (again: a replay)"),
-    KeyInfo("c", "copy", "Copy", "C", "Copy the result line"),
+    KeyInfo("ctrl+c", "copy", "Copy", "Ctrl+C", "Copy the result line (or the text selected)"),
     KeyInfo("u", "due", "Due spots", "U", "Play the learned spots due today (at most ten a day)"),
     KeyInfo("escape", "back", "Back", "Esc", "Back to the menu"),
     _HELP,
@@ -264,6 +280,7 @@ def bindings_of(keys: Sequence[KeyInfo]) -> list[BindingType]:
             key.label,
             show=key.footer,
             key_display=key.short or key.display,
+            priority=key.priority,
             tooltip=key.help,  # the footer key's tooltip and the palette's help line
         )
         for key in keys

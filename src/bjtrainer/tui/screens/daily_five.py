@@ -8,8 +8,9 @@ spots are offered after the daily five, at most ten a day
 (``docs/practice.md``, "Daily five" and "Due spots: learned spots come
 back").
 
-Enter plays the five (again: a replay), C copies the result line
-(``App.copy_to_clipboard``), U plays the due spots, Esc goes back. A hand
+Enter plays the five (again: a replay), Ctrl+C copies the result line
+(``App.copy_to_clipboard``; C is Hit at the table), U plays the due spots,
+Esc goes back. A hand
 not yet answered is not shown before it is dealt.
 """
 
@@ -40,7 +41,7 @@ from bjtrainer.tui.widgets.buttons import ButtonSpec, ChoiceButton
 #: The screen's buttons.
 DAILY_BUTTONS: tuple[ButtonSpec, ...] = (
     ("Play ⏎", "play", "success"),
-    ("Copy C", "copy", "default"),
+    ("Copy Ctrl+C", "copy", "default"),
     ("Due spots U", "due", "primary"),
     ("Back Esc", "back", "default"),
 )
@@ -116,7 +117,7 @@ class DailyFiveScreen(ButtonScreen[None]):
         result = status.result
         line = Text(result.line, style="bj.key")
         if result.started:
-            line.append("   C copies it", style="dim")
+            line.append("   Ctrl+C copies it", style="dim")
         days = "day" if status.streak == 1 else "days"
         line.append(f"\nStreak: {status.streak} {days} in a row with all five answered.")
         self.query_one("#daily-line", Static).update(line)
@@ -168,7 +169,16 @@ class DailyFiveScreen(ButtonScreen[None]):
         open_set(self, self.practice, RunKind.DAILY, design=self.design)
 
     def action_copy(self) -> None:
-        """Copy the result line (``App.copy_to_clipboard``)."""
+        """Copy the text selected with the mouse, else the result line (``App.copy_to_clipboard``).
+
+        Ctrl+C: the key that copies a selection on any Textual screen copies
+        it here too.
+        """
+        selected = self.get_selected_text()
+        if selected:
+            self.app.copy_to_clipboard(selected)
+            self.notify(f"Copied: {selected}", timeout=3)
+            return
         result = self.practice.daily_status().result
         if not result.started:
             self.notify("Nothing to copy yet: play the five first.", severity="warning")

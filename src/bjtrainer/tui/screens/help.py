@@ -46,7 +46,7 @@ def keys_table(keys: Sequence[KeyInfo] = TABLE_KEYS) -> RichTable:
 class HelpScreen(DialogScreen[None]):
     """Lists the keys (default every one of :data:`bjtrainer.tui.keys.TABLE_KEYS`).
 
-    Any of Esc, F1, Q closes it.
+    Esc or F1 closes it; Q quits the app, as at the table.
 
     Parameters
     ----------

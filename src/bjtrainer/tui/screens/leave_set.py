@@ -1,9 +1,10 @@
 """Leaving a practice set before its end: ask first.
 
 Esc in a set that is not finished asks "Leave the set? Your answers so far
-are kept." Y leaves (the set screen then shows the summary of the answers
-given so far), N or Esc goes back to the set (``docs/practice.md``, "Keys of
-the practice screens"). Every answer was recorded when it was given, so
+are kept." Enter leaves (the set screen then shows the summary of the
+answers given so far), Esc goes back to the set (``docs/practice.md``, "Keys
+of the practice screens"); Y and N are the insurance answers in the set, so
+they answer nothing here. Every answer was recorded when it was given, so
 leaving loses none; a set left before its end stays unfinished in the store.
 """
 
@@ -15,15 +16,16 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, Label, Static
+
+from bjtrainer.tui.screens.dialog import DialogScreen
 
 #: The question, as the dialog shows it.
 LEAVE_QUESTION = "Leave the set? Your answers so far are kept."
 
 
-class LeaveSetScreen(ModalScreen[bool]):
-    """Ask whether to leave the set; dismiss with ``True`` (Y) or ``False`` (N, Esc).
+class LeaveSetScreen(DialogScreen[bool]):
+    """Ask whether to leave the set; dismiss with ``True`` (Enter) or ``False`` (Esc).
 
     Parameters
     ----------
@@ -32,9 +34,8 @@ class LeaveSetScreen(ModalScreen[bool]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y,Y", "leave", "Leave", key_display="Y"),
-        Binding("n,N", "stay", "Stay", key_display="N"),
-        Binding("escape", "stay", "Stay"),
+        Binding("enter", "leave", "Leave", key_display="Enter", priority=True),
+        Binding("escape", "stay", "Stay", key_display="Esc"),
     ]
 
     def __init__(self, answered: int) -> None:
@@ -52,12 +53,13 @@ class LeaveSetScreen(ModalScreen[bool]):
             yield Label(LEAVE_QUESTION, id="leave-title")
             yield Static(detail, id="leave-text")
             with Horizontal(id="leave-buttons"):
-                yield Button("Leave Y", variant="warning", id="leave-yes", compact=True)
-                yield Button("Stay N", id="leave-no", compact=True)
+                yield Button("Leave ⏎", variant="warning", id="leave-yes", compact=True)
+                yield Button("Stay Esc", id="leave-no", compact=True)
 
     def action_leave(self) -> None:
-        """Leave the set."""
-        self.dismiss(True)
+        """Leave the set (Enter on the Stay button presses that button)."""
+        if not self.press_focused_button():
+            self.dismiss(True)
 
     def action_stay(self) -> None:
         """Back to the set."""

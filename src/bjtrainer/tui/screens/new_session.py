@@ -1,11 +1,12 @@
 """The New session menu: focused practice, mistakes & weak spots, the daily five, stats.
 
 Focused practice with six topics, Mistakes & weak spots, the daily five,
-the due spots and the stats, each with its key (``docs/practice.md``, "The
-New session menu"). M at the table opens it; here 1-6 start a
-focused set of a topic, M opens the review queue, D the daily five, U plays
-the due spots, S the stats; Up / Down and Enter work too, Esc goes back to
-the table. The panel on the right tells what the highlighted entry deals.
+the due spots and the stats, a numbered list (``docs/practice.md``, "The
+New session menu"). M at the table opens it; here 1-6 start a focused set
+of a topic, 7 opens the review queue, 8 the daily five, 9 plays the due
+spots, 0 the stats (digits: no letter of the table means something else
+here); Up / Down and Enter work too, Esc goes back to the table. The panel
+on the right tells what the highlighted entry deals.
 """
 
 from __future__ import annotations
@@ -26,7 +27,15 @@ from bjtrainer.store import RunKind
 from bjtrainer.trainer.practice.modes import Practice, TopicInfo
 from bjtrainer.trainer.practice.schedule import DUE_PER_DAY
 from bjtrainer.trainer.practice.topics import Topic
-from bjtrainer.tui.keys import MENU_KEYS, TOPIC_KEYS, bindings_of
+from bjtrainer.tui.keys import (
+    DAILY_KEY,
+    DUE_KEY,
+    MENU_KEYS,
+    REVIEW_KEY,
+    STATS_KEY,
+    TOPIC_KEYS,
+    bindings_of,
+)
 from bjtrainer.tui.screens.help import HelpScreen
 from bjtrainer.tui.screens.practice_set import SET_NOTES, open_set
 from bjtrainer.tui.views.cards import DEFAULT_DESIGN, CardDesign
@@ -117,13 +126,13 @@ class NewSessionScreen(Screen[None]):
         daily = self.practice.daily_status()
         due = len(self.practice.due_spots())
         entries = (
-            ("M", "Mistakes & weak spots", f"{queued} queued", REVIEW),
-            ("D", "Daily five", "".join(daily.result.marks), DAILY),
-            ("U", "Due spots", f"{due} due", DUE),
-            ("S", "Stats", "", STATS),
+            (REVIEW_KEY, "Mistakes & weak spots", f"{queued} queued", REVIEW),
+            (DAILY_KEY, "Daily five", "".join(daily.result.marks), DAILY),
+            (DUE_KEY, "Due spots", f"{due} due", DUE),
+            (STATS_KEY, "Stats", "", STATS),
         )
         for key, title, note, option_id in entries:
-            line = Text.assemble((f"{key}  ", "bj.key"), f"{title:<27}", (note, "italic"))
+            line = Text.assemble((f" {key}  ", "bj.key"), f"{title:<26}", (note, "italic"))
             options.append(Option(line, id=option_id))
         return options
 

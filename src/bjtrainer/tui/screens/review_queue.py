@@ -7,7 +7,8 @@ spots: the review queue"). The list shows
 every queued spot, the most missed first; the panel under it shows the
 highlighted spot: for a much-missed spot its Why figures (independent
 draws, units of the bet) and its chart row, otherwise what it takes to
-clear it. R or Enter starts a review set (``Practice.start_review``).
+clear it. Enter starts a review set (``Practice.start_review``; R is
+Surrender at the table, so it is no key here).
 """
 
 from __future__ import annotations
@@ -43,7 +44,7 @@ from bjtrainer.tui.widgets.buttons import ButtonSpec
 
 #: The screen's buttons.
 QUEUE_BUTTONS: tuple[ButtonSpec, ...] = (
-    ("Review set R", "review", "success"),
+    ("Review set ⏎", "review", "success"),
     ("Back Esc", "back", "default"),
 )
 
@@ -138,7 +139,7 @@ class ReviewQueueScreen(ButtonScreen[None]):
         text.append(f"\n{misses_sentence(item)}; {item.progress}. ")
         if item.study is None:
             text.append(
-                f"Drill it: R starts a review set. At {STUDY_AFTER_MISSES} misses this "
+                f"Drill it: Enter starts a review set. At {STUDY_AFTER_MISSES} misses this "
                 "panel shows its Why figures and chart row.",
                 style="italic",
             )

@@ -5,7 +5,7 @@ and the reason of the first answer (the sentence comparing it with the
 best play); the spots the set took out of
 the review queue, each with the date the schedule brings it back. After a daily five the screen
 also shows the day's result line, kept from the first answers of the day
-even after a replay, with C to copy it, the streak, and then the learned
+even after a replay, with Ctrl+C to copy it, the streak, and then the learned
 spots due today, at most ten a day (``docs/practice.md``, "Daily five" and
 "Due spots: learned spots come back").
 
@@ -24,7 +24,7 @@ from rich.padding import Padding
 from rich.text import Text
 from textual.actions import parse as parse_action
 from textual.app import ComposeResult
-from textual.binding import BindingType
+from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Footer, Static
 
@@ -48,7 +48,7 @@ SummaryChoice = Literal["again", "due"]
 #: The summary's buttons.
 SUMMARY_BUTTONS: tuple[ButtonSpec, ...] = (
     ("Again ⏎", "again", "success"),
-    ("Copy C", "copy", "default"),
+    ("Copy Ctrl+C", "copy", "default"),
     ("Due spots U", "due", "primary"),
     ("Back Esc", "back", "default"),
 )
@@ -122,7 +122,12 @@ class SetSummaryScreen(ButtonScreen[SummaryChoice | None]):
         covers the answers given so far).
     """
 
-    BINDINGS: ClassVar[list[BindingType]] = bindings_of(SUMMARY_KEYS)
+    #: The summary's keys; after a set that is no daily five, where Copy is
+    #: off, Ctrl+C copies the text selected with the mouse, as on any screen.
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *bindings_of(SUMMARY_KEYS),
+        Binding("ctrl+c", "screen.copy_text", show=False),
+    ]
 
     def __init__(self, practice: Practice, practice_set: PracticeSet) -> None:
         super().__init__()
@@ -186,7 +191,7 @@ class SetSummaryScreen(ButtonScreen[SummaryChoice | None]):
         status = self.practice.daily_status(day)
         text = Text()
         text.append(status.result.line, style="bj.key")
-        text.append("   C copies it", style="dim")
+        text.append("   Ctrl+C copies it", style="dim")
         days = "day" if status.streak == 1 else "days"
         text.append(f"\nStreak: {status.streak} {days} in a row with all five answered.")
         if self.practice_set.replay:
@@ -232,10 +237,15 @@ class SetSummaryScreen(ButtonScreen[SummaryChoice | None]):
         self.dismiss("again")
 
     def action_copy(self) -> None:
-        """Copy the daily result line (``App.copy_to_clipboard``)."""
+        """Copy the text selected with the mouse, else the daily result line.
+
+        Ctrl+C (``App.copy_to_clipboard``): the key that copies a selection
+        on any Textual screen copies it here too.
+        """
         if not self.daily:
             return
-        line = self.practice.daily_status(self.practice_set.daily_day).result.line
+        selected = self.get_selected_text()
+        line = selected or self.practice.daily_status(self.practice_set.daily_day).result.line
         self.app.copy_to_clipboard(line)
         self.notify(f"Copied: {line}", timeout=3)
 
