@@ -18,12 +18,13 @@ settled round. Their footers show only the keys that work now
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from textual import on
 from textual.actions import parse as parse_action
 from textual.app import ComposeResult
 from textual.screen import Screen
+from textual.widget import Widget
 
 from bjtrainer.engine.round import Phase, Round
 from bjtrainer.trainer.grading import Grade
@@ -46,6 +47,9 @@ NO_DECISION_NOTICE = "There is no decision to explain now."
 
 #: What a screen gives back when it is dismissed.
 ResultT = TypeVar("ResultT")
+
+#: A kind of widget (:meth:`PlayScreen.part`).
+WidgetT = TypeVar("WidgetT", bound=Widget)
 
 
 class ButtonScreen(Screen[ResultT]):
@@ -101,6 +105,25 @@ class PlayScreen(ButtonScreen[None]):
         super().__init__()
         self.design = design
         self._settled: Round | None = None  # the last round announced as settled
+        self._parts: dict[type[Widget], Widget] = {}  # part(): each widget found once
+
+    def part(self, kind: type[WidgetT]) -> WidgetT:
+        """The screen's one widget of ``kind``, looked up once and then kept.
+
+        A play screen mounts its widgets once and updates them in place
+        (``docs/architecture.md``, "In place, off the UI thread"), so a key
+        press need not search the DOM for them again (``query_one`` walks
+        it, about a millisecond a search at the table).
+
+        Raises
+        ------
+        textual.css.query.NoMatches
+            If the screen has no such widget.
+        """
+        found = self._parts.get(kind)
+        if found is None or not found.is_attached:
+            found = self._parts[kind] = self.query_one(kind)
+        return cast(WidgetT, found)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """Show in the footer only the keys that work now.
@@ -156,8 +179,8 @@ class PlayScreen(ButtonScreen[None]):
         if self.design == "ascii":
             for button in self.query(ChoiceButton):
                 button.label = plain_text(str(button.label))
-        self.query_one(DealerView).design = self.design
-        self.query_one(HandsRow).design = self.design
+        self.part(DealerView).design = self.design
+        self.part(HandsRow).design = self.design
 
     def _notice(self, message: str) -> None:
         """One short notice at a time: a new one replaces the last."""
@@ -214,7 +237,7 @@ class PlayScreen(ButtonScreen[None]):
         return self._coach_shows("Why")
 
     def _coach_shows(self, title: str) -> bool:
-        panel = self.query_one(CoachPanel)
+        panel = self.part(CoachPanel)
         return panel.title == title and bool(panel.lines)
 
     def _show_coach(self, title: str, lines: Sequence[str] | None) -> None:
@@ -226,11 +249,11 @@ class PlayScreen(ButtonScreen[None]):
             self._notice(NO_DECISION_NOTICE)
             return
         self._before_coach()
-        panel = self.query_one(CoachPanel)
+        panel = self.part(CoachPanel)
         panel.title = title
         panel.lines = tuple(self._text(line) for line in lines)
         self._after_coach()
-        self.query_one(Felt).keep_in_view(panel)
+        self.part(Felt).keep_in_view(panel)
 
     def _before_coach(self) -> None:
         """What to hide before the coach panel opens (the table: its shoe-aware panel)."""
@@ -240,6 +263,6 @@ class PlayScreen(ButtonScreen[None]):
 
     def _clear_coach(self) -> None:
         """Hide the Hint/Why panel."""
-        panel = self.query_one(CoachPanel)
+        panel = self.part(CoachPanel)
         panel.lines = ()
         panel.title = ""

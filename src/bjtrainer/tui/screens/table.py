@@ -205,15 +205,15 @@ class TableScreen(PlayScreen):
         session = self.session
         table = session.table
         round_ = table.round
-        self.query_one(DealerView).picture = dealer_picture(round_)
-        self.query_one(HandsRow).pictures = hand_pictures(round_)
+        self.part(DealerView).picture = dealer_picture(round_)
+        self.part(HandsRow).pictures = hand_pictures(round_)
         chip_table = bool(session.chips)
         bet = session.bet_down if chip_table and not session.in_play else None
-        self.query_one(StatusPanel).picture = table_picture(table, bet=bet)
+        self.part(StatusPanel).picture = table_picture(table, bet=bet)
         grade = session.last_grade
         settled = round_ is not None and round_.phase is Phase.SETTLED
         result = round_.result if round_ is not None and settled else None
-        self.query_one(FeedbackView).picture = FeedbackPicture(
+        self.part(FeedbackView).picture = FeedbackPicture(
             prompt=prompt_line(table, bet_down=session.bet_down if chip_table else None),
             grade=self._text(grade.line()) if grade is not None else "",
             accepted=grade.accepted if grade is not None else True,
@@ -221,7 +221,7 @@ class TableScreen(PlayScreen):
             result=result.describe() if result is not None else peek_line(round_),
         )
         offered = session.offered_commands()
-        self.query_one(ActionBar).offered = offered
+        self.part(ActionBar).offered = offered
         side = {"help", "tables", "new_session", "lessons"}
         if session.in_play:
             side.update({"hint", "why"})
@@ -233,9 +233,9 @@ class TableScreen(PlayScreen):
             side.add("board")
             if table.can_cash_out():
                 side.add("cash_out")
-        self.query_one(TableButtons).offered = frozenset(side)
+        self.part(TableButtons).offered = frozenset(side)
         if chip_table:
-            rack = self.query_one(ChipRack)
+            rack = self.part(ChipRack)
             rack.repeat = session.repeat_bet
             rack.offered = (
                 frozenset() if session.in_play else frozenset(rack_choices(session.chips))
@@ -248,7 +248,7 @@ class TableScreen(PlayScreen):
 
     def _hide_shoe_why(self) -> None:
         self._shoe_request += 1
-        self.query_one(ShoeWhyPanel).why = None
+        self.part(ShoeWhyPanel).why = None
 
     # Messages up
 
@@ -309,7 +309,7 @@ class TableScreen(PlayScreen):
         self._announce_settled(self.session.round)
         self._clear_coach()
         self.refresh_table()
-        self._bring_into_view(self.query_one(ActionBar))  # the prompt and result just above
+        self._bring_into_view(self.part(ActionBar))  # the prompt and result just above
         if self.session.night_over:
             self.action_cash_out()
 
@@ -373,7 +373,7 @@ class TableScreen(PlayScreen):
         a move it shows the round's buttons with the prompt, grade and result
         lines above them; when the Hint or Why panel opens, the panel.
         """
-        self.query_one(Felt).keep_in_view(widget)
+        self.part(Felt).keep_in_view(widget)
 
     def _show_why(self) -> None:
         """Open the Why panel; with Z on, the exact figures for the cards left beside it."""
@@ -383,7 +383,7 @@ class TableScreen(PlayScreen):
         super()._show_why()
 
     def _why_shown(self) -> bool:
-        return super()._why_shown() or self.query_one(ShoeWhyPanel).why is not None
+        return super()._why_shown() or self.part(ShoeWhyPanel).why is not None
 
     def action_shoe_aware(self) -> None:
         """Turn the shoe-aware figures on or off; the Why panel shows the change at once."""
@@ -415,12 +415,12 @@ class TableScreen(PlayScreen):
         if question is None or why is None or session.why() is None:  # why() notes the hint
             self._notice(NO_DECISION_NOTICE)
             return
-        panel = self.query_one(CoachPanel)
+        panel = self.part(CoachPanel)
         panel.lines = ()
         panel.title = ""
         self._shoe_request += 1
-        self.query_one(ShoeWhyPanel).why = why
-        self._bring_into_view(self.query_one(ShoeWhyPanel))
+        self.part(ShoeWhyPanel).why = why
+        self._bring_into_view(self.part(ShoeWhyPanel))
         self.run_worker(
             lambda: _answer(question),
             name=str(self._shoe_request),
@@ -435,7 +435,7 @@ class TableScreen(PlayScreen):
     def _compute_chart(self) -> None:
         """Compute the table's chart in a worker thread, its progress in the side panel."""
         rules = self.session.table.rules
-        progress = self.query_one(WorkProgress)
+        progress = self.part(WorkProgress)
         progress.begin(self._text("Computing this table's chart (once)…"))
         on_progress = chart_progress(progress)
         self.chart_pending = True
@@ -456,14 +456,14 @@ class TableScreen(PlayScreen):
             self._notice(f"{label(self._waiting[0])} is graded first, once the chart is ready.")
             return
         self._waiting = (action, amount)
-        self.query_one(WorkProgress).say(
+        self.part(WorkProgress).say(
             self._text(f"Computing this table's chart: {label(action)} is graded when it is ready…")
         )
 
     def _chart_done(self, problem: str | None) -> None:
         """The chart is ready (or failed): hide the bar, play the decision that waited."""
         self.chart_pending = False
-        self.query_one(WorkProgress).end()
+        self.part(WorkProgress).end()
         if problem is not None:
             self._notice(f"The chart could not be computed: {problem}")
         waiting, self._waiting = self._waiting, None
@@ -479,7 +479,7 @@ class TableScreen(PlayScreen):
             self._chart_done(str(worker.error))
         if worker.group != SHOE_WORKER or event.state is not WorkerState.SUCCESS:
             return
-        panel = self.query_one(ShoeWhyPanel)
+        panel = self.part(ShoeWhyPanel)
         if worker.name != str(self._shoe_request) or panel.why is None:
             return  # an answer to a decision no longer shown
         answer = worker.result
