@@ -41,7 +41,7 @@ from textual.app import App
 from textual.command import Provider, SearchIcon
 from textual.dom import DOMNode
 from textual.notifications import SeverityLevel
-from textual.screen import ModalScreen, Screen
+from textual.screen import Screen
 from textual.theme import Theme
 from textual.widgets import Button, Input, Static
 
@@ -205,13 +205,14 @@ class BjTrainerApp(App[None]):
         self.screen_change_signal.subscribe(self, self._screen_changed)
 
     def _screen_changed(self, screen: Screen[object]) -> None:
-        """With the ASCII card design, a dialog's text, buttons and inputs are made ASCII.
+        """With the ASCII card design, a screen's text, buttons and inputs are made ASCII.
 
-        The dialogs are the modal screens: the bet, help, CASH OUT, board,
-        leave-set and lesson dialogs and the command palette (their borders:
-        ``App.-ascii`` in ``bjtrainer.tcss``).
+        Every screen: the dialogs (the bet, help, CASH OUT, board, leave-set
+        and lesson dialogs, the command palette), the sit-down screen, the
+        New session menu, stats... (their borders: ``App.-ascii`` in the
+        stylesheets; titles, lists and boxes: :mod:`bjtrainer.tui.plain`).
         """
-        if self.design == "ascii" and isinstance(screen, ModalScreen):
+        if self.design == "ascii":
             screen.call_after_refresh(self._plain_dialog, screen)
 
     @staticmethod
@@ -231,6 +232,9 @@ class BjTrainerApp(App[None]):
         for icon in screen.query(SearchIcon):  # the command palette's magnifying glass
             icon.icon = ">"
             icon.refresh()  # a var: setting it does not redraw
+        from bjtrainer.tui.plain import plain_widgets  # titles, lists, boxes (every screen)
+
+        plain_widgets(screen)
 
     def _theme_changed(self, theme: Theme) -> None:
         """Redraw the text drawn before the change; remember a theme newly chosen."""

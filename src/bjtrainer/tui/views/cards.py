@@ -74,6 +74,8 @@ ASCII_FALLBACKS: dict[str, str] = {
     "·": "-",
     "⌫": "Bksp",
     "░": "#",
+    "▼": "v",  # a drop-down's arrows
+    "▲": "^",
 }
 
 

@@ -36,7 +36,7 @@ class RepeatBox(Checkbox, can_focus=False):
         self.watch(self, "value", self._mark)
 
     def _mark(self) -> None:
-        if marks_shown(self.app.theme):
+        if marks_shown(self.app.theme) or self.app.has_class("-ascii"):  # ASCII: [X] / [ ]
             self.BUTTON_INNER = "X" if self.value else " "
         else:
             self.BUTTON_INNER = Checkbox.BUTTON_INNER
