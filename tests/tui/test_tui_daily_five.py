@@ -90,7 +90,9 @@ async def test_daily_five_played_copied_and_replayed(store: Store) -> None:
         app.copy_to_clipboard("")
         await pilot.press("ctrl+c")  # the daily five's own Copy
         assert app.clipboard == expected
-        assert "Replay" in str(daily.query_one("#button-play").label)
+        # Play again, a replay: the button says Play, as the footer's Enter does.
+        assert str(daily.query_one("#button-play").label) == "Play ⏎"
+        assert daily.active_bindings["enter"].binding.description == "Play"
 
         # The next day: five new spots, the line starts again, the streak holds.
         clock.advance(timedelta(days=1))

@@ -36,7 +36,7 @@ from bjtrainer.tui.screens.practice_set import open_set
 from bjtrainer.tui.views.cards import DEFAULT_DESIGN, CardDesign
 from bjtrainer.tui.views.practice import spot_label
 from bjtrainer.tui.widgets.button_column import ButtonRow
-from bjtrainer.tui.widgets.buttons import ButtonSpec, ChoiceButton
+from bjtrainer.tui.widgets.buttons import ButtonSpec
 
 #: The screen's buttons.
 DAILY_BUTTONS: tuple[ButtonSpec, ...] = (
@@ -129,8 +129,6 @@ class DailyFiveScreen(ButtonScreen[None]):
         if result.complete and self.practice.can_start_due():
             offered.add("due")
         self.query_one(ButtonRow).offered = frozenset(offered)
-        label = "Replay ⏎" if status.next_is_replay else "Play ⏎"
-        self.query_one("#button-play", ChoiceButton).label = label
 
     def _next(self) -> Text:
         result = self.status.result
