@@ -208,7 +208,8 @@ def test_the_examples_in_the_docs_are_current(
     _assert_close(json.loads(capsys.readouterr().out), json.loads(answer))
 
     Path("mytable.toml").write_text(toml[1], encoding="utf-8")
-    command, *error = text[1].splitlines()
+    (wrong,) = [body for body in text if body.startswith("$ bjtrainer edge --rules mytable")]
+    command, *error = wrong.splitlines()
     assert command == "$ bjtrainer edge --rules mytable.toml"
     assert main(command.split()[2:]) == 2
     assert capsys.readouterr().err.splitlines() == error
