@@ -9,6 +9,7 @@ border is ASCII (``App.-ascii`` rules in ``bjtrainer.tcss`` and
 - the prompts of option lists (``"your own rules file…"`` -> ``"...")``);
 - check boxes (the Repeat box): ``[X]`` ticked, ``[ ]`` not, instead of
   Textual's half-block ``▐X▌`` told ticked by its colour;
+- the rule under an option list's divider: ``-`` instead of ``─``;
 - scroll bars: the thumb is whole cells of its colour, without Textual's
   eighth-block ends (``▄``);
 - a drop-down's arrows are Statics, made ASCII with every other Static
@@ -17,13 +18,18 @@ border is ASCII (``App.-ascii`` rules in ``bjtrainer.tcss`` and
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
+from rich.segment import Segment
 from rich.text import Text
 from textual.screen import Screen
 from textual.scrollbar import ScrollBar, ScrollBarRender
+from textual.strip import Strip
+from textual.style import Style
 from textual.widgets import OptionList
 from textual.widgets._toggle_button import ToggleButton
+from textual.widgets.option_list import Option
 
 from bjtrainer.tui.views.cards import plain_rich, plain_text
 
@@ -52,6 +58,7 @@ def plain_widgets(screen: Screen[object]) -> None:
                 options.replace_option_prompt_at_index(index, plain_text(prompt))
             elif isinstance(prompt, Text) and not prompt.plain.isascii():
                 options.replace_option_prompt_at_index(index, plain_rich(prompt))
+        plain_dividers(options)
     for box in screen.query(ToggleButton):
         plain_box(box)
     for widget in screen.query("*"):
@@ -64,6 +71,32 @@ def plain_widgets(screen: Screen[object]) -> None:
             if isinstance(bar, ScrollBar):
                 bar.renderer = AsciiScrollBarRender  # type: ignore[misc]  # per bar, as documented
                 bar.refresh()
+
+
+def plain_dividers(options: OptionList) -> None:
+    """Draw the rule of ``options``' dividers with ``-`` (Textual draws ``─``, no style reaches it).
+
+    Textual draws the rule in ``OptionList._get_option_render``; this wraps
+    that method on the one list, and does nothing where a later Textual has
+    no such method (the ASCII screens test then says so).
+    """
+    render: Callable[[Option, Style], list[Strip]] | None = getattr(
+        options, "_get_option_render", None
+    )
+    if render is None or getattr(options, "_plain_dividers", False):
+        return
+
+    def plain_render(option: Option, style: Style) -> list[Strip]:
+        strips = render(option, style)
+        if not strips or "─" not in strips[-1].text:
+            return strips
+        rule = strips[-1]
+        plain = [Segment(segment.text.replace("─", "-"), segment.style) for segment in rule]
+        return [*strips[:-1], Strip(plain, rule.cell_length)]
+
+    options._get_option_render = plain_render  # type: ignore[method-assign]
+    options._plain_dividers = True  # type: ignore[attr-defined]
+    options.refresh()
 
 
 def plain_box(box: ToggleButton) -> None:
