@@ -96,6 +96,10 @@ SHOE_WORKER = "shoe-aware"
 #: The worker group of a custom table's chart, computed once when the table opens.
 CHART_WORKER = "table-chart"
 
+#: Seconds after which the shoe-aware figures, still computing, show a progress bar
+#: (they take tens of milliseconds as a rule: a bar at once would only flash).
+SLOW_SECONDS = 0.3
+
 
 class TableScreen(PlayScreen):
     """The blackjack table.
@@ -131,6 +135,7 @@ class TableScreen(PlayScreen):
         #: The shoe-aware toggle (Z): W shows the exact figures beside the independent ones.
         self.shoe_aware = False
         self._shoe_request = 0  # the shoe-aware request shown; older answers are dropped
+        self._shoe_bar = False  # the progress bar shows the shoe-aware figures' work
         self._dry_said = session.round  # the round whose dry shoe was told (a restored one was)
         #: The table's chart is being computed (a custom table's first time): grading waits.
         self.chart_pending = False
@@ -248,6 +253,7 @@ class TableScreen(PlayScreen):
 
     def _hide_shoe_why(self) -> None:
         self._shoe_request += 1
+        self._end_shoe_bar()
         self.part(ShoeWhyPanel).why = None
 
     # Messages up
@@ -429,6 +435,22 @@ class TableScreen(PlayScreen):
             exclusive=True,
             exit_on_error=False,
         )
+        request = self._shoe_request
+        self.set_timer(SLOW_SECONDS, lambda: self._shoe_slow(request))
+
+    def _shoe_slow(self, request: int) -> None:
+        """The figures of ``request`` are still computing: show the progress bar."""
+        why = self.part(ShoeWhyPanel).why
+        waiting = why is not None and why.shoe is None and not why.problem
+        if request != self._shoe_request or not waiting or self.chart_pending:
+            return
+        self._shoe_bar = True
+        self.part(WorkProgress).begin(self._text("Computing the exact figures for the cards left…"))
+
+    def _end_shoe_bar(self) -> None:
+        if self._shoe_bar:
+            self._shoe_bar = False
+            self.part(WorkProgress).end()
 
     # A custom table's chart, computed in a worker (docs/custom-tables.md, "Its chart")
 
@@ -482,6 +504,7 @@ class TableScreen(PlayScreen):
         panel = self.part(ShoeWhyPanel)
         if worker.name != str(self._shoe_request) or panel.why is None:
             return  # an answer to a decision no longer shown
+        self._end_shoe_bar()
         answer = worker.result
         if isinstance(answer, ShoeFigures):
             panel.why = panel.why.with_shoe(answer)
