@@ -232,7 +232,7 @@ def test_resplits_equal_the_cdp_brute_force() -> None:
     :mod:`bjtrainer.ev.exact.split`. (Both also agree with Eric Farmer's
     ``strategy`` program, CDP, to its printed precision, 1e-11.) One test for
     the six tables, so that one process fills the oracle's caches (about
-    30 s of CPU; the tables after the first reuse them).
+    15 s of CPU; the tables after the first reuse them).
     """
     for das, rsa, most, peek in CDP_TABLES:
         rules = PRESETS["practice"].model_copy(

@@ -48,45 +48,87 @@ def add_card(total: int, soft: bool, value: int) -> tuple[int, bool]:
     return total, soft
 
 
-@cache
-def _dealer(total: int, soft: bool, shoe: tuple[int, ...]) -> dict[int, float]:
-    """Final totals of a dealer standing on all 17s, drawing from ``shoe``."""
-    if total > 21:
-        return {BUST: 1.0}
-    if total >= 17:
-        return {total: 1.0}
-    cards = sum(shoe)
-    out: dict[int, float] = {}
-    for value in VALUES:
-        count = shoe[INDEX[value]]
-        if count:
-            after = remove(shoe, value)
-            for final, q in _dealer(*add_card(total, soft, value), after).items():
-                out[final] = out.get(final, 0.0) + count / cards * q
-    return out
+#: Index of a final dealer total in a row of :func:`_dealer_row`: 17..21, then bust.
+_ROW_BUST = 5
+
+
+def _take(shoe: tuple[int, ...], index: int) -> tuple[int, ...]:
+    """The shoe with one card at ``index`` taken out (the caller has checked it is there)."""
+    return (*shoe[:index], shoe[index] - 1, *shoe[index + 1 :])
+
+
+#: add_card for every (total, soft) a hand can hold before drawing, by card index.
+_NEXT = {
+    (total, soft): tuple(add_card(total, soft, value) for value in VALUES)
+    for total in range(22)
+    for soft in (False, True)
+}
 
 
 @cache
-def dealer_joint(up: int, shoe: tuple[int, ...], peeked: bool) -> dict[int, float]:
-    """P(final total) for the dealer, with the hole card drawn from ``shoe``.
+def _dealer_row(total: int, soft: bool, shoe: tuple[int, ...]) -> tuple[float, ...]:
+    """P(final 17), ..., P(final 21), P(bust) of a dealer below 17 standing on all 17s.
 
-    ``peeked``: the paths where the hole card makes a natural are left out
-    (not renormalised); otherwise they end in :data:`NATURAL`.
+    The draws that end the hand (17 or more, or a bust) are summed here
+    rather than looked up, so the cache holds only the totals still drawing.
     """
     cards = sum(shoe)
+    out = [0.0] * 6
+    after_card = _NEXT[total, soft]
+    for index, count in enumerate(shoe):
+        if not count:
+            continue
+        weight = count / cards
+        new_total, new_soft = after_card[index]
+        if new_total > 21:
+            out[_ROW_BUST] += weight
+        elif new_total >= 17:
+            out[new_total - 17] += weight
+        else:
+            row = _dealer_row(new_total, new_soft, _take(shoe, index))
+            for k in range(6):
+                out[k] += weight * row[k]
+    return tuple(out)
+
+
+#: The finals of a row of :func:`_joint_row`, in order.
+_JOINT_FINALS = (17, 18, 19, 20, 21, BUST, NATURAL)
+
+
+@cache
+def _joint_row(up: int, shoe: tuple[int, ...], peeked: bool) -> tuple[float, ...]:
+    """:func:`dealer_joint` as a row: P(17), ..., P(21), P(bust), P(natural)."""
+    cards = sum(shoe)
     start = add_card(0, False, up)
-    out: dict[int, float] = {}
+    out = [0.0] * 7
     for hole in VALUES:
         count = shoe[INDEX[hole]]
         if not count:
             continue
+        weight = count / cards
         if {up, hole} == {1, 10}:
             if not peeked:
-                out[NATURAL] = out.get(NATURAL, 0.0) + count / cards
+                out[6] += weight
             continue
-        for final, q in _dealer(*add_card(*start, hole), remove(shoe, hole)).items():
-            out[final] = out.get(final, 0.0) + count / cards * q
-    return out
+        total, soft = add_card(*start, hole)
+        if total >= 17:
+            out[total - 17] += weight
+            continue
+        row = _dealer_row(total, soft, _take(shoe, INDEX[hole]))
+        for k in range(6):
+            out[k] += weight * row[k]
+    return tuple(out)
+
+
+def dealer_joint(up: int, shoe: tuple[int, ...], peeked: bool) -> dict[int, float]:
+    """P(final total) for the dealer, with the hole card drawn from ``shoe``.
+
+    ``peeked``: the paths where the hole card makes a natural are left out
+    (not renormalised); otherwise they end in :data:`NATURAL`. Only the
+    finals the dealer can reach are keys.
+    """
+    row = _joint_row(up, shoe, peeked)
+    return {final: q for final, q in zip(_JOINT_FINALS, row, strict=True) if q}
 
 
 def no_natural(up: int, shoe: tuple[int, ...]) -> float:
@@ -100,7 +142,7 @@ def no_natural(up: int, shoe: tuple[int, ...]) -> float:
 def _stand(total: int, up: int, shoe: tuple[int, ...], peeked: bool) -> float:
     """Joint value of standing on ``total`` (paths without a peeked natural)."""
     value = 0.0
-    for final, p in dealer_joint(up, shoe, peeked).items():
+    for final, p in zip(_JOINT_FINALS, _joint_row(up, shoe, peeked), strict=True):
         if final == BUST or final < total:
             value += p
         elif final != total:
@@ -125,8 +167,8 @@ def _hit(total: int, soft: bool, up: int, shoe: tuple[int, ...], peeked: bool) -
     for card in VALUES:
         count = shoe[INDEX[card]]
         if count:
-            after = remove(shoe, card)
-            value += count / cards * _best(*add_card(total, soft, card), up, after, peeked)
+            after = _take(shoe, INDEX[card])
+            value += count / cards * _best(*_NEXT[total, soft][card - 1], up, after, peeked)
     return value
 
 
@@ -136,7 +178,7 @@ def _double(total: int, soft: bool, up: int, shoe: tuple[int, ...], peeked: bool
     for card in VALUES:
         count = shoe[INDEX[card]]
         if count:
-            after = remove(shoe, card)
+            after = _take(shoe, INDEX[card])
             new_total, _ = add_card(total, soft, card)
             if new_total > 21:
                 outcome = -(no_natural(up, after) if peeked else 1.0)
