@@ -238,7 +238,9 @@ def open_trainer(args: argparse.Namespace) -> int:
     the choice of table; without it the app opens the table chosen last, or
     its sit-down screen at the first start (docs/playing.md, "Sitting down").
     The TUI is imported here, not at the top, so that subcommands start without
-    Textual.
+    Textual. The app draws its first frame before it opens the store
+    (docs/architecture.md, "Start-up"); a store it cannot open ends it, and
+    the error is raised here, after the terminal is given back.
 
     Raises
     ------
@@ -248,13 +250,17 @@ def open_trainer(args: argparse.Namespace) -> int:
         If the store cannot be opened.
     """
     from bjtrainer.engine.rules_file import load_rules
-    from bjtrainer.store import Store
     from bjtrainer.tui.app import make_app
 
     given: str | None = getattr(args, "rules", None)  # absent unless --rules was given
     rules = load_rules(given) if given is not None else None
-    with Store.open() as store:
-        make_app(store=store, rules=rules, invite=True).run()
+    app = make_app(rules=rules, invite=True)
+    try:
+        app.run()
+    finally:
+        app.close_store()
+    if app.open_error is not None:
+        raise app.open_error
     return 0
 
 

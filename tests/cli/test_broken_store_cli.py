@@ -8,38 +8,37 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 import pytest
 
 from bjtrainer.cli import main
 from bjtrainer.paths import store_path
 from bjtrainer.store import Store
+from bjtrainer.tui.app import BjTrainerApp
 from tests.store.broken_stores import BROKEN, folder_listing, make_good_store
-
-
-class _NoApp:
-    """Stands in for the Textual app: records the store it was given, runs nothing."""
-
-    stores: ClassVar[list[Store]] = []
-
-    def __init__(self, store: Store) -> None:
-        self.stores.append(store)
-
-    def run(self) -> None:
-        pass
-
-
-def _no_app(*, store: Store, **_: Any) -> _NoApp:
-    return _NoApp(store)
 
 
 @pytest.fixture(autouse=True)
 def no_app(monkeypatch: pytest.MonkeyPatch) -> list[Store]:
-    """``bjtrainer`` with no command builds this instead of the app."""
-    _NoApp.stores = []
-    monkeypatch.setattr("bjtrainer.tui.app.make_app", _no_app)
-    return _NoApp.stores
+    """``bjtrainer`` with no command runs the app headless and ends it at its first real screen.
+
+    The list holds the store of each app that got there (it opens the store
+    after its first frame, the opening screen).
+    """
+    stores: list[Store] = []
+    real_run = BjTrainerApp.run
+
+    def run(self: BjTrainerApp, *args: object, **kwargs: object) -> None:
+        real_run(self, headless=True, size=(80, 24))
+
+    def opened(self: BjTrainerApp, message: BjTrainerApp.Opened) -> None:
+        stores.append(self.store)
+        self.exit()
+
+    monkeypatch.setattr(BjTrainerApp, "run", run)
+    monkeypatch.setattr(BjTrainerApp, "on_bj_trainer_app_opened", opened, raising=False)
+    return stores
 
 
 @pytest.mark.parametrize("argv", [["stats"], ["stats", "--json"], []], ids=["stats", "json", "app"])
@@ -58,7 +57,7 @@ def test_a_broken_store_gives_one_line_naming_the_file_and_status_2(
     assert captured.err.startswith("bjtrainer: error: ")
     assert str(path) in captured.err and says in captured.err
     assert "Traceback" not in captured.err
-    assert no_app == []  # the app never started
+    assert no_app == []  # the app never got past its opening screen
     assert folder_listing(path) == before
 
 

@@ -80,3 +80,45 @@ def test_help_lists_every_command_as_its_module_declares_it() -> None:
         assert f"    {name} " in before
     hand = [action for action in actions if "--hand" in action.option_strings]
     assert hand, "the hint parser was declared by its module"
+
+
+FIRST_FRAME = """
+import json, sys
+from textual.app import App
+from bjtrainer.tui.app import BjTrainerApp
+
+def at_first_frame(self):
+    # Textual's Ready has come (the first frame is drawn): what is loaded now,
+    # before the app would import the rest and open the store.
+    print(json.dumps({
+        "screens": [type(screen).__name__ for screen in self.screen_stack],
+        "loaded": sorted(
+            name for name in sys.modules
+            if name.split(".")[0] in ("numpy", "pydantic", "sqlite_utils", "sqlite3")
+            or name.startswith(("bjtrainer.store", "bjtrainer.trainer", "bjtrainer.ev",
+                                "bjtrainer.strategy", "bjtrainer.tui.screens.table"))
+        ),
+    }))
+    self.exit()
+
+BjTrainerApp._import_the_rest = at_first_frame
+_run = App.run
+App.run = lambda self, **options: _run(self, headless=True, size=(80, 24))
+from bjtrainer.cli import main
+assert main(sys.argv[1:]) == 0
+"""
+
+
+def test_the_app_draws_its_first_frame_before_numpy_and_the_store(tmp_path: Path) -> None:
+    """``bjtrainer`` (and ``--rules``) at its first frame: the opening screen, no store yet."""
+    for argv in ([], ["--rules", "night"]):
+        done = subprocess.run(
+            [sys.executable, "-c", FIRST_FRAME, *argv],
+            capture_output=True,
+            text=True,
+            check=True,
+            env={**os.environ, "BJTRAINER_HOME": str(tmp_path)},
+        )
+        seen = json.loads(done.stdout.splitlines()[-1])
+        assert seen == {"screens": ["Screen", "OpeningScreen"], "loaded": []}, argv
+        assert list(tmp_path.iterdir()) == []  # the store file is not even created yet

@@ -3,8 +3,9 @@
 ``docs/playing.md``, "Sitting down": "`bjtrainer --rules NAME|FILE` sits
 down at that table at once"; ``docs/custom-tables.md``, "When the file is
 wrong": a wrong file gets one clear message per problem and nothing
-starts. The app's ``run`` is replaced so that no terminal is needed: the
-test sees the app the launcher built.
+starts. The app runs headless (no terminal is needed) and ends at its first
+real screen, after the opening screen: the test sees the app the launcher
+built.
 """
 
 from __future__ import annotations
@@ -24,11 +25,17 @@ Launched = list[tuple[BjTrainerApp, str | None]]
 @pytest.fixture
 def launched(monkeypatch: pytest.MonkeyPatch) -> Launched:
     apps: Launched = []
+    real_run = BjTrainerApp.run
 
     def run(self: BjTrainerApp, *args: object, **kwargs: object) -> None:
+        real_run(self, headless=True, size=(80, 24))
+
+    def opened(self: BjTrainerApp, message: BjTrainerApp.Opened) -> None:
         apps.append((self, self.store.get_setting(TABLE_SETTING)))
+        self.exit()
 
     monkeypatch.setattr(BjTrainerApp, "run", run)
+    monkeypatch.setattr(BjTrainerApp, "on_bj_trainer_app_opened", opened, raising=False)
     return apps
 
 

@@ -26,46 +26,50 @@ generator (``Generator.spawn``), so the table's own shoe is not disturbed.
 from __future__ import annotations
 
 import gc
+import importlib
 import os
 from collections.abc import Callable, Mapping
 from datetime import datetime
 from pathlib import PurePath
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
-import numpy as np
 from rich.text import Text
 from rich.theme import Theme as RichTheme
-from textual import on
+from textual import events, work
 from textual.actions import ActionParseResult
 from textual.app import App
 from textual.command import Provider, SearchIcon
 from textual.dom import DOMNode
+from textual.message import Message
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.theme import Theme
-from textual.widgets import Button, Input, Static
+from textual.widget import AwaitMount
+from textual.widgets import Static
 
-from bjtrainer.engine.presets import PRESETS
-from bjtrainer.engine.rules import Rules
-from bjtrainer.engine.shoe import Shoe
-from bjtrainer.errors import StoreError
-from bjtrainer.store import Store
-from bjtrainer.trainer.clock import system_zone
-from bjtrainer.trainer.session import TableSession
-from bjtrainer.tui.palette import BjTrainerCommands
-from bjtrainer.tui.screens.new_session import NewSessionScreen
-from bjtrainer.tui.screens.sit_down import SitDownScreen
-from bjtrainer.tui.screens.table import TableScreen
-from bjtrainer.tui.seat import (
-    Seat,
-    remember,
-    remember_theme,
-    remembered_design,
-    remembered_table,
-    remembered_theme,
-)
+from bjtrainer.errors import BjTrainerError, StoreError
+from bjtrainer.tui.screens.opening import OpeningScreen
 from bjtrainer.tui.themes import HIGH_CONTRAST, felt_variables, tone_styles
 from bjtrainer.tui.views.cards import CardDesign, plain_rich, plain_text
+
+if TYPE_CHECKING:  # imported where used, once the first frame is drawn (docs/architecture.md)
+    import numpy as np
+
+    from bjtrainer.engine.rules import Rules
+    from bjtrainer.engine.shoe import Shoe
+    from bjtrainer.store import Store
+    from bjtrainer.trainer.session import TableSession
+    from bjtrainer.tui.seat import Seat
+
+#: What the app imports behind the opening screen (in a thread) before it opens the store.
+_OPENED_WITH = (
+    "numpy",
+    "bjtrainer.store",
+    "bjtrainer.trainer.session",
+    "bjtrainer.tui.seat",
+    "bjtrainer.tui.screens.sit_down",
+    "bjtrainer.tui.screens.table",
+)
 
 #: Seconds the notice of a store that saves nothing stays on screen.
 UNSAVED_NOTICE_SECONDS = 20.0
@@ -78,7 +82,16 @@ def local_now() -> datetime:
     not today's fixed offset, so a local midnight on the far side of a
     daylight-saving change is 00:00 (``docs/practice.md``, "When a spot is due").
     """
+    from bjtrainer.trainer.clock import system_zone
+
     return datetime.now(system_zone())
+
+
+def _commands() -> type[Provider]:
+    """The app's command palette provider, imported when the palette first opens."""
+    from bjtrainer.tui.palette import BjTrainerCommands
+
+    return BjTrainerCommands
 
 
 class BjTrainerApp(App[None]):
@@ -86,15 +99,19 @@ class BjTrainerApp(App[None]):
 
     Parameters
     ----------
-    store : Store
+    store : Store or None
         Where tables are saved after every action, decisions recorded, the
-        seat remembered and the top-five board kept.
+        seat remembered and the top-five board kept. ``None``: the app
+        draws :class:`~bjtrainer.tui.screens.opening.OpeningScreen` first and
+        then opens ``Store.open()`` itself (:meth:`open_error` says why it
+        could not; ``docs/architecture.md``, "Start-up").
     rules : Rules or None
         The table to open at once (its saved table, ``store.load_table(
         rules.id)``, is restored if there is one); ``None``: the remembered
         table, or the sit-down screen first.
-    rng : numpy.random.Generator
-        The seeded generator of every new table's shoe.
+    rng : numpy.random.Generator or None
+        The seeded generator of every new table's shoe; ``None``: one seeded
+        from the OS.
     clock : callable returning datetime
         Timestamps of recorded decisions and board entries.
     shoe : Shoe, optional
@@ -106,7 +123,7 @@ class BjTrainerApp(App[None]):
     Raises
     ------
     StoreError
-        If the store cannot be read.
+        If a given store cannot be read.
     """
 
     CSS_PATH: ClassVar[list[str | PurePath]] = ["styles/bjtrainer.tcss", "styles/practice.tcss"]
@@ -115,15 +132,15 @@ class BjTrainerApp(App[None]):
     #: then Textual's own (Theme, Keys, Screenshot, Quit).
     COMMANDS: ClassVar[set[type[Provider] | Callable[[], type[Provider]]]] = {
         *App.COMMANDS,
-        BjTrainerCommands,
+        _commands,
     }
 
     def __init__(
         self,
         *,
-        store: Store,
+        store: Store | None,
         rules: Rules | None,
-        rng: np.random.Generator,
+        rng: np.random.Generator | None,
         clock: Callable[[], datetime],
         shoe: Shoe | None = None,
         design: CardDesign | None = None,
@@ -134,14 +151,44 @@ class BjTrainerApp(App[None]):
         self._remembered_theme: str | None = None  # the theme in the store settings
         #: Offer the guided introduction at the first table (once per store).
         self.invite = invite
-        self.store = store
-        self.rng = rng
         self.clock = clock
-        self.design: CardDesign = design if design is not None else remembered_design(store)
         self._shoe = shoe
         self._session: TableSession | None = None
         self._table_ref: str | None = None
         self._seat_problem: str | None = None
+        #: Why the store given as ``None`` could not be opened (the app then exits).
+        self.open_error: BjTrainerError | None = None
+        #: The keys pressed while the opening screen is up; ``None`` once the app is open.
+        self._waiting_keys: list[events.Key] | None = None
+        self.design: CardDesign = "classic" if design is None else design
+        if store is None:
+            self._waiting_keys = []
+            self._given = (rules, rng, design)
+        else:
+            self._settle(store, rules, rng, design)
+
+    def _settle(
+        self,
+        store: Store,
+        rules: Rules | None,
+        rng: np.random.Generator | None,
+        design: CardDesign | None,
+    ) -> None:
+        """Take ``store`` and open the table at once (``rules``) or the one remembered.
+
+        Raises
+        ------
+        StoreError
+            If the store cannot be read.
+        """
+        import numpy as np
+
+        from bjtrainer.engine.presets import PRESETS
+        from bjtrainer.tui.seat import remembered_design, remembered_table
+
+        self.store = store
+        self.rng = rng if rng is not None else np.random.default_rng()
+        self.design = design if design is not None else remembered_design(store)
         if rules is None:
             remembered = remembered_table(store)
             rules, self._table_ref, self._seat_problem = (
@@ -169,6 +216,8 @@ class BjTrainerApp(App[None]):
 
     def _open(self, rules: Rules) -> TableSession:
         shoe, self._shoe = self._shoe, None
+        from bjtrainer.trainer.session import TableSession
+
         practice_rng = self.rng.spawn(1)[0]
         return TableSession.open(
             self.store, rules, self.rng, self.clock, shoe=shoe, practice_rng=practice_rng
@@ -196,6 +245,8 @@ class BjTrainerApp(App[None]):
 
     def _choose_start_theme(self) -> None:
         """``TEXTUAL_THEME`` for this run if set, else the theme chosen last (if it exists)."""
+        from bjtrainer.tui.seat import remembered_theme
+
         if not os.environ.get("TEXTUAL_THEME"):
             name = remembered_theme(self.store)
             if name is not None and name in self.available_themes:
@@ -217,6 +268,8 @@ class BjTrainerApp(App[None]):
 
     @staticmethod
     def _plain_dialog(screen: Screen[object]) -> None:
+        from textual.widgets import Button, Input
+
         for static in screen.query(Static):
             content = static.content
             if isinstance(content, str) and not content.isascii():
@@ -246,6 +299,8 @@ class BjTrainerApp(App[None]):
         if theme.name == self._remembered_theme:
             return
         self._remembered_theme = theme.name
+        from bjtrainer.tui.seat import remember_theme
+
         try:
             remember_theme(self.store, theme.name)
         except StoreError as exc:  # locked by another window: only the theme is not remembered
@@ -265,7 +320,93 @@ class BjTrainerApp(App[None]):
             message, title = plain_text(message), plain_text(title)
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
 
+    class Opened(Message):
+        """The first real screen is up in place of the opening screen, its frame drawn."""
+
     def on_mount(self) -> None:
+        if self._waiting_keys is not None:  # the store opens once this frame is drawn
+            self.push_screen(OpeningScreen())
+        else:
+            self._show_first_screen()
+
+    def on_ready(self) -> None:
+        """The first frame is drawn: behind the opening screen, open the store and the table."""
+        if self._waiting_keys is not None:
+            self._import_the_rest()
+
+    @work(thread=True, exit_on_error=True, group="opening")
+    def _import_the_rest(self) -> None:
+        """Import numpy, the store, the table and its screens in a thread, then open them.
+
+        Only the imports run here: the store's SQLite connection belongs to
+        the thread that opens it, so :meth:`_open_store` runs on the app's.
+        """
+        for name in _OPENED_WITH:
+            importlib.import_module(name)
+        self.call_from_thread(self.call_later, self._open_store)
+
+    async def _open_store(self) -> bool:
+        """Open the store and the table, then show the first real screen with the waiting keys.
+
+        A store that cannot be opened (``docs/playing.md``, "A store that
+        cannot be opened") ends the app with :attr:`open_error` set, for the
+        command line to report as before; then ``False``.
+        """
+        from bjtrainer.store import Store
+
+        rules, rng, design = self._given
+        try:
+            store = Store.open()
+        except BjTrainerError as exc:
+            self._cannot_open(exc)
+            return False
+        try:
+            self._settle(store, rules, rng, design)
+        except BjTrainerError as exc:
+            store.close()
+            self._cannot_open(exc)
+            return False
+        self._owns_store = True
+        keys, self._waiting_keys = self._waiting_keys or [], None
+        await self.pop_screen()  # the opening screen
+        await self._show_first_screen()
+        # The keys pressed on the opening screen, played here in order, before
+        # any key pressed since (those wait in the app's queue until this returns).
+        for key in keys:
+            await self.on_event(events.Key(key.key, key.character))
+        self.call_after_refresh(self.post_message, self.Opened())
+        return True
+
+    def _cannot_open(self, exc: BjTrainerError) -> None:
+        self.open_error = exc
+        self.exit(return_code=2)
+
+    def close_store(self) -> None:
+        """Close the store the app opened itself (given ``store=None``); else nothing."""
+        if self._owns_store:
+            self.store.close()
+            self._owns_store = False
+
+    _owns_store = False
+
+    async def on_event(self, event: events.Event) -> None:
+        """While the opening screen is up, keep each key but Ctrl+Q and Ctrl+C for the table."""
+        if (
+            self._waiting_keys is not None
+            and isinstance(event, events.Key)
+            and not event.is_forwarded
+            and event.key not in ("ctrl+q", "ctrl+c")
+        ):
+            self._waiting_keys.append(event)
+            if isinstance(self.screen, OpeningScreen):
+                self.screen.waiting(len(self._waiting_keys))
+            return
+        await super().on_event(event)
+
+    def _show_first_screen(self) -> AwaitMount:
+        """The theme and card design chosen last, then the table or the sit-down screen."""
+        from bjtrainer.tui.screens.table import TableScreen
+
         # What is alive now (the modules, Textual's classes and styles) lives as long
         # as the process: kept out of the collector's full passes, which otherwise walk
         # it all every few dozen key presses (a 50-70 ms pause of the key then). Once
@@ -277,11 +418,12 @@ class BjTrainerApp(App[None]):
         # The table screen goes on top of the blank default screen, so that
         # switching tables can replace it (``switch_screen``).
         if self._session is None:
-            self.open_sit_down()
+            shown = self.open_sit_down()
         else:
-            self.push_screen(TableScreen(self._session, self.design, invite=self.invite))
+            shown = self.push_screen(TableScreen(self._session, self.design, invite=self.invite))
         if self.store.unsaved is not None:  # a read-only store: play on, saving nothing
             self.notify(self.store.unsaved, severity="error", timeout=UNSAVED_NOTICE_SECONDS)
+        return shown
 
     async def run_action(
         self,
@@ -296,6 +438,8 @@ class BjTrainerApp(App[None]):
         :data:`UNSAVED_NOTICE_SECONDS`; the table plays on in memory
         (``docs/playing.md``, "A store that cannot be opened").
         """
+        if self._waiting_keys is not None:  # Ctrl+Q or Ctrl+C before the store is open
+            return await super().run_action(action, default_namespace, namespaces)
         saving = self.store.unsaved is None
         try:
             return await super().run_action(action, default_namespace, namespaces)
@@ -312,8 +456,10 @@ class BjTrainerApp(App[None]):
         if self.store.unsaved is not None:
             self.notify(self.store.unsaved, severity="error", timeout=UNSAVED_NOTICE_SECONDS)
 
-    def open_sit_down(self) -> None:
+    def open_sit_down(self) -> AwaitMount:
         """Show the sit-down screen over the table (or at the first start)."""
+        from bjtrainer.tui.screens.sit_down import SitDownScreen
+
         screen = SitDownScreen(
             self.store,
             table=self._table_ref,
@@ -322,21 +468,26 @@ class BjTrainerApp(App[None]):
             can_go_back=self._session is not None,
         )
         self._seat_problem = None
-        self.push_screen(screen, self._seated)
+        return self.push_screen(screen, self._seated)
 
-    @on(TableScreen.SitDownRequested)
-    def _on_sit_down_requested(self) -> None:
+    def on_table_screen_sit_down_requested(self) -> None:
+        """T at the table (``TableScreen.SitDownRequested``)."""
         self.open_sit_down()
 
     def open_new_session(self) -> None:
         """Show the New session menu of practice for the table in play."""
+        from bjtrainer.tui.screens.new_session import NewSessionScreen
+
         self.push_screen(NewSessionScreen(self.session.practice, self.design))
 
-    @on(TableScreen.NewSessionRequested)
-    def _on_new_session_requested(self) -> None:
+    def on_table_screen_new_session_requested(self) -> None:
+        """M at the table (``TableScreen.NewSessionRequested``)."""
         self.open_new_session()
 
     def _seated(self, seat: Seat | None) -> None:
+        from bjtrainer.tui.screens.table import TableScreen
+        from bjtrainer.tui.seat import remember
+
         if seat is None:
             if self._session is None:
                 self.exit()
@@ -374,7 +525,9 @@ def make_app(
     ----------
     store : Store, optional
         Default ``Store.open()`` (``$BJTRAINER_HOME/bjtrainer.db`` or the
-        user data directory).
+        user data directory), opened by the app once its first frame (the
+        opening screen) is drawn; the caller then closes it with
+        :meth:`BjTrainerApp.close_store` after ``run()``.
     rules : Rules, optional
         The table to open at once (``bjtrainer --rules``). Default: the
         table remembered in the store, or the sit-down screen at the first
@@ -400,12 +553,13 @@ def make_app(
     Raises
     ------
     StoreError
-        If the store cannot be opened or read.
+        If a given store cannot be read (one not given that cannot be
+        opened or read ends the app with :attr:`BjTrainerApp.open_error`).
     """
     return BjTrainerApp(
-        store=store if store is not None else Store.open(),
+        store=store,
         rules=rules,
-        rng=rng if rng is not None else np.random.default_rng(),
+        rng=rng,
         clock=clock if clock is not None else local_now,
         shoe=shoe,
         design=design,
