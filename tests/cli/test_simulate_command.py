@@ -91,6 +91,8 @@ def test_text_at_a_real_shoe_tells_where_the_cut_card_is(
         (["--rounds", "1"], "--rounds must be at least 2, not 1"),
         (["--rounds", "2.5"], "--rounds must be a whole number, not '2.5'"),
         (["--rounds", "ten"], "--rounds must be a whole number, not 'ten'"),
+        (["--rounds", "1e30"], "--rounds must be at most 1,000,000,000,000, not 1e30"),
+        (["--rounds", "1000000000001"], "--rounds must be at most 1,000,000,000,000"),
         (["--rounds", "10", "--seed", "-1"], "--seed must be at least 0, not -1"),
         (["--rounds", "10", "--shoe", "eight"], "invalid choice: 'eight'"),
         (["--rounds", "10", "--jobs", "1", "--jobs", "2"], "--jobs was given twice"),

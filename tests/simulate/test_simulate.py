@@ -238,3 +238,18 @@ def test_the_result_of_a_seed_does_not_depend_on_the_jobs() -> None:
     assert (one.mean, one.standard_error, one.rounds) == (two.mean, two.standard_error, 300_000)
     other = simulate(PRESETS["night"], 300_000, seed=12, shoe="real")
     assert other.mean != one.mean
+
+
+def test_chunk_i_plays_from_the_seeds_ith_spawned_child() -> None:
+    from bjtrainer.simulate.run import CHUNK_ROUNDS, Tally, play_chunk
+
+    rounds = 2 * CHUNK_ROUNDS + 10
+    plan = make_plan(PRACTICE, cached_chart(PRACTICE))
+    children = np.random.SeedSequence(5).spawn(3)
+    sizes = [CHUNK_ROUNDS, CHUNK_ROUNDS, 10]
+    tally = Tally(0, 0, 0)
+    for child, size in zip(children, sizes, strict=True):
+        tally += play_chunk(plan, "infinite", child, size)
+    result = simulate(PRACTICE, rounds, seed=5)
+    assert result.rounds == tally.rounds == rounds
+    assert result.mean == tally.total / rounds / plan.unit

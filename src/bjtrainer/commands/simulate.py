@@ -24,8 +24,8 @@ if TYPE_CHECKING:
     from bjtrainer.simulate import SimulationResult, SimulationStopped
 
 
-def _count(text: str, *, least: int, what: str) -> int:
-    """A whole number of at least ``least``: ``1000000``, ``1_000_000`` or ``1e6``."""
+def _count(text: str, *, least: int, what: str, most: int | None = None) -> int:
+    """A whole number from ``least`` to ``most``: ``1000000``, ``1_000_000`` or ``1e6``."""
     try:
         value = int(text)
     except ValueError:
@@ -39,11 +39,20 @@ def _count(text: str, *, least: int, what: str) -> int:
         value = int(number)
     if value < least:
         raise argparse.ArgumentTypeError(f"{what} must be at least {least}, not {text}")
+    if most is not None and value > most:
+        message = f"{what} must be at most {most:,}, not {text}"
+        raise argparse.ArgumentTypeError(message)
     return value
 
 
+#: The most rounds one run plays: 10**12, about a day on two cores at the
+#: infinite deck's 5 million rounds a second per core (``docs/numbers.md``,
+#: "17. Simulation").
+MAX_ROUNDS = 10**12
+
+
 def _rounds(text: str) -> int:
-    return _count(text, least=2, what="--rounds")
+    return _count(text, least=2, what="--rounds", most=MAX_ROUNDS)
 
 
 def _seed(text: str) -> int:
@@ -76,7 +85,7 @@ def add_parser(commands: argparse._SubParsersAction[argparse.ArgumentParser]) ->
         type=_rounds,
         required=True,
         metavar="N",
-        help="rounds to play, at least 2 (1000000, 1_000_000 or 1e6)",
+        help="rounds to play, from 2 to 1e12 (1000000, 1_000_000 or 1e6)",
     )
     simulate.add_argument(
         "--seed",

@@ -22,7 +22,7 @@ import secrets
 import signal
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Literal
 
@@ -244,16 +244,17 @@ def simulate(
         raise ValueError("jobs must be at least 1.")
     plan = make_plan(rules, chart if chart is not None else cached_chart(rules))
     used_seed = secrets.randbelow(1 << 32) if seed is None else seed
-    sequence = np.random.SeedSequence(used_seed)
-    sizes = [CHUNK_ROUNDS] * (rounds // CHUNK_ROUNDS)
-    if rounds % CHUNK_ROUNDS:
-        sizes.append(rounds % CHUNK_ROUNDS)
-    tasks = [
-        (shoe, child, size) for child, size in zip(sequence.spawn(len(sizes)), sizes, strict=True)
-    ]
+    chunks = -(-rounds // CHUNK_ROUNDS)
+
+    def tasks() -> Iterator[tuple[ShoeKind, np.random.SeedSequence, int]]:
+        """Chunk ``i``'s seed is ``SeedSequence(used_seed).spawn(chunks)[i]``, made lazily."""
+        for i in range(chunks):
+            child = np.random.SeedSequence(used_seed, spawn_key=(i,))
+            yield shoe, child, min(CHUNK_ROUNDS, rounds - i * CHUNK_ROUNDS)
+
     tally = Tally(0, 0, 0)
     start = time.perf_counter()
-    jobs = min(jobs, len(tasks))
+    jobs = min(jobs, chunks)
 
     def result() -> SimulationResult:
         unit = plan.unit
@@ -272,13 +273,13 @@ def simulate(
 
     try:
         if jobs == 1:
-            for task in tasks:
+            for task in tasks():
                 tally += play_chunk(plan, *task)
                 if on_progress is not None:
                     on_progress(tally.rounds, rounds)
         else:
             with _pool(jobs, plan) as pool:
-                for part in pool.imap_unordered(_play_task, tasks):
+                for part in pool.imap_unordered(_play_task, tasks()):
                     tally += part
                     if on_progress is not None:
                         on_progress(tally.rounds, rounds)
