@@ -75,6 +75,11 @@ INSURANCE_PAYS = 2
 #: Value index of the ace and of the ten-value cards.
 ACE = 0
 TEN = 9
+#: Cards of a value index in a sentence, plural: "5 aces", "17 ten-value cards".
+_CARD_NAMES = (
+    "aces", "twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines",
+    "ten-value cards",
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -261,10 +266,10 @@ def _read_spot(rules: Rules, spot: HandSpot) -> tuple[SpotHand, int]:
         shown_count = hand.indices.count(index) + (index == up)
         in_shoe = rules.decks * (16 if index == TEN else 4)
         if shown_count > in_shoe:
-            name = "ten-value card" if index == TEN else ("ace" if index == ACE else str(index + 1))
+            decks = "1 deck holds" if rules.decks == 1 else f"{rules.decks} decks hold"
             raise InvalidSpotError(
-                f"{shown} against {spot.up} shows {shown_count} of a {name}, "
-                f"but {rules.decks} deck(s) hold only {in_shoe}."
+                f"{shown} against {spot.up} shows {shown_count} {_CARD_NAMES[index]}, "
+                f"but {decks} only {in_shoe}."
             )
     values = [index + 1 for index in hand.indices]
     first = values.pop(0) if spot.split_hand else None

@@ -8,6 +8,7 @@ rank 1/13, ten-values 4/13).
 from __future__ import annotations
 
 import itertools
+import re
 from collections import Counter
 from collections.abc import Iterator
 
@@ -119,6 +120,21 @@ def test_spots_that_cannot_occur(rules: Rules, hand_spot: HandSpot) -> None:
             call(rules, hand_spot)
         assert "\n" not in str(raised.value)
         assert str(raised.value)
+
+
+@pytest.mark.parametrize(
+    ("rules", "cards", "up", "message"),
+    [
+        # home is one deck: 4 cards of each value but ten
+        ("home", "A A A A 5", "A", "shows 5 aces, but 1 deck holds only 4."),
+        ("home", "2 2 2 2 2 3", "5", "shows 5 twos, but 1 deck holds only 4."),
+    ],
+)
+def test_more_cards_than_the_shoe_holds_is_said_in_words(
+    rules: str, cards: str, up: str, message: str
+) -> None:
+    with pytest.raises(InvalidSpotError, match=re.escape(message)):
+        analyse(PRESETS[rules], spot(cards, up))
 
 
 @pytest.mark.parametrize(
