@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from datetime import UTC
 
 import numpy as np
@@ -33,7 +34,9 @@ SIXTEEN = DealPlan(
 
 def test_an_empty_store(capsys: pytest.CaptureFixture[str]) -> None:
     assert main(["stats", "--json"]) == 0
-    out = json.loads(capsys.readouterr().out)
+    raw = capsys.readouterr().out
+    assert not re.search(r"-0\.0(?![0-9])", raw)  # 0 bets x a negative return: 0.0, not -0.0
+    out = json.loads(raw)
     assert out["rules"] == "practice"
     assert out["answers"] == {"first": 0, "after_hint": 0, "retry": 0, "decisions": 0}
     assert out["accuracy"] is None and out["by_spot"] == [] and out["progress"] == []

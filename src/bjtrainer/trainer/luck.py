@@ -78,7 +78,7 @@ class Luck:
         ``perfect_return`` is the table's return per round under perfect
         play, units of the bet (``round_ev(rules).expected_return``).
         """
-        return self.bets * perfect_return - self.given_up
+        return self.bets * perfect_return - self.given_up + 0.0  # no -0.0 (0 bets)
 
     def luck(self, perfect_return: float) -> float:
         """Chips won beyond what the decisions were expected to win."""
@@ -88,8 +88,8 @@ class Luck:
         """``"Won -35 chips in 40 rounds: expected -12.3 (decisions gave up 8.0), luck -22.7."``."""
         return (
             f"Won {self.won:+d} chips in {self.rounds} rounds: expected "
-            f"{self.expected(perfect_return):+.1f} (decisions gave up {self.given_up:.1f}), "
-            f"luck {self.luck(perfect_return):+.1f}."
+            f"{signed_tenths(self.expected(perfect_return))} (decisions gave up "
+            f"{self.given_up:.1f}), luck {signed_tenths(self.luck(perfect_return))}."
         )
 
     def to_json(self, perfect_return: float) -> dict[str, Any]:
@@ -145,3 +145,8 @@ def saved_luck(store: Store, rules_id: str) -> Luck:
         return Luck.from_state(json.loads(text))
     except ValueError:
         return Luck()
+
+
+def signed_tenths(chips: float) -> str:
+    """``chips`` signed to a tenth, never ``-0.0``: -0.04 reads ``+0.0``."""
+    return f"{round(chips, 1) + 0.0:+.1f}"

@@ -79,7 +79,7 @@ class StatsScreen(Screen[None]):
         yield Static(f"bjtrainer · Stats · {rules.name or rules.id}", id="title")
         with VerticalScroll(id="stats-body"):
             with Horizontal(id="stats-top"):
-                yield Static(figures_table(stats), id="stats-figures")
+                yield Static(figures_table(stats, night=rules.cash_out), id="stats-figures")
                 yield Static(topics_table(stats), id="stats-topics")
             with Horizontal(id="stats-middle"):
                 with Vertical(id="stats-heat"):

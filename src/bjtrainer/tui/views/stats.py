@@ -17,6 +17,7 @@ import math
 from rich.table import Table as RichTable
 from rich.text import Text
 
+from bjtrainer.trainer.luck import signed_tenths
 from bjtrainer.trainer.practice.stats import HeatMap, Stats
 from bjtrainer.trainer.practice.topics import TOPIC_TITLES
 from bjtrainer.trainer.wording import label
@@ -102,13 +103,24 @@ def heat_legend() -> Text:
     return text
 
 
-def figures_table(stats: Stats) -> RichTable:
+def count_text(count: int) -> str:
+    """A count that fits a narrow column: ``9999`` as it is, ``92644`` as ``"92.6k"``, ``1.2M``."""
+    if count < 10_000:
+        return str(count)
+    if count < 999_500:
+        return f"{count / 1000:.3g}k" if count < 100_000 else f"{round(count / 1000)}k"
+    return f"{count / 1_000_000:.3g}M"
+
+
+def figures_table(stats: Stats, *, night: bool = False) -> RichTable:
     """The headline figures: accuracy, answers of each kind, EV given up, hint and retry rates.
 
     Then the expected return per round of the user's own play and of
     perfect play, in percent of the bet, and once rounds were played at
     the table the chips won, what the decisions were expected to win and
-    luck.
+    luck. At a table with CASH OUT (``night``) these cover this night
+    only, and say so: the tally restarts at CASH OUT (``docs/numbers.md``,
+    "19. Luck and skill at the table").
     """
     counts = stats.counts
     table = RichTable(show_header=False, box=None, pad_edge=False)
@@ -127,20 +139,27 @@ def figures_table(stats: Stats) -> RichTable:
         table.add_row("Perfect play, per round", f"{100 * stats.own_edge.perfect_play:.2f}%")
         luck, perfect = stats.luck, stats.own_edge.perfect_play
         if luck is not None and luck.rounds:  # docs/numbers.md, "19. Luck and skill"
-            table.add_row("Chips won at the table", f"{luck.won:+d}")
-            table.add_row("Expected from your play", f"{luck.expected(perfect):+.1f}")
-            table.add_row("Luck", f"{luck.luck(perfect):+.1f}")
+            where = "this night" if night else "at the table"
+            table.add_row(f"Chips won {where}", f"{luck.won:+d}")
+            table.add_row("Expected from your play", signed_tenths(luck.expected(perfect)))
+            table.add_row("Luck", signed_tenths(luck.luck(perfect)))
     return table
 
 
 def topics_table(stats: Stats) -> RichTable:
-    """Accuracy per topic: right of first unassisted answers, and the rate."""
+    """Accuracy per topic: right of first unassisted answers, and the rate.
+
+    The counts are shortened past 9,999 (:func:`count_text`: ``92.6k/103k``)
+    and a long topic name wraps, so no figure is cut in the panel's 40
+    cells at 100 columns.
+    """
     table = RichTable(show_header=True, header_style="bold", box=None, pad_edge=False)
-    table.add_column("Topic", no_wrap=True)
+    table.add_column("Topic")
     table.add_column("Right", justify="right", no_wrap=True)
     table.add_column("Accuracy", justify="right", no_wrap=True)
     for topic, rate in stats.by_topic.items():
-        table.add_row(TOPIC_TITLES[topic], f"{rate.right}/{rate.answers}", rate_text(rate.accuracy))
+        right = f"{count_text(rate.right)}/{count_text(rate.answers)}"
+        table.add_row(TOPIC_TITLES[topic], right, rate_text(rate.accuracy))
     return table
 
 
