@@ -92,6 +92,7 @@ def at_first_frame(self):
     # before the app would import the rest and open the store.
     print(json.dumps({
         "screens": [type(screen).__name__ for screen in self.screen_stack],
+        "look": [self.theme, self.design, self.has_class("-ascii")],
         "loaded": sorted(
             name for name in sys.modules
             if name.split(".")[0] in ("numpy", "pydantic", "sqlite_utils", "sqlite3")
@@ -109,16 +110,43 @@ assert main(sys.argv[1:]) == 0
 """
 
 
+def first_frame(home: Path, *argv: str) -> dict[str, object]:
+    """What ``bjtrainer ARGV`` shows and has imported when its first frame is drawn."""
+    done = subprocess.run(
+        [sys.executable, "-c", FIRST_FRAME, *argv],
+        capture_output=True,
+        text=True,
+        check=True,
+        env={
+            **{key: value for key, value in os.environ.items() if key != "TEXTUAL_THEME"},
+            "BJTRAINER_HOME": str(home),
+        },
+    )
+    seen: dict[str, object] = json.loads(done.stdout.splitlines()[-1])
+    return seen
+
+
 def test_the_app_draws_its_first_frame_before_numpy_and_the_store(tmp_path: Path) -> None:
     """``bjtrainer`` (and ``--rules``) at its first frame: the opening screen, no store yet."""
     for argv in ([], ["--rules", "night"]):
-        done = subprocess.run(
-            [sys.executable, "-c", FIRST_FRAME, *argv],
-            capture_output=True,
-            text=True,
-            check=True,
-            env={**os.environ, "BJTRAINER_HOME": str(tmp_path)},
-        )
-        seen = json.loads(done.stdout.splitlines()[-1])
-        assert seen == {"screens": ["Screen", "OpeningScreen"], "loaded": []}, argv
+        assert first_frame(tmp_path, *argv) == {
+            "screens": ["Screen", "OpeningScreen"],
+            "look": ["textual-dark", "classic", False],
+            "loaded": [],
+        }, argv
         assert list(tmp_path.iterdir()) == []  # the store file is not even created yet
+
+
+def test_the_first_frame_has_the_theme_and_design_chosen_last(tmp_path: Path) -> None:
+    """Read from the store file read-only with sqlite3, without sqlite-utils; nothing written."""
+    from bjtrainer.store import Store
+    from bjtrainer.tui.seat import DESIGN_SETTING, THEME_SETTING
+
+    with Store.open(tmp_path / "bjtrainer.db") as store:
+        store.set_setting(THEME_SETTING, "textual-light")
+        store.set_setting(DESIGN_SETTING, "ascii")
+    before = {path.name: path.read_bytes() for path in tmp_path.iterdir()}
+    seen = first_frame(tmp_path)
+    assert seen["look"] == ["textual-light", "ascii", True]
+    assert seen["loaded"] == ["sqlite3", "sqlite3.dbapi2"]
+    assert {path.name: path.read_bytes() for path in tmp_path.iterdir()} == before

@@ -25,6 +25,7 @@ generator (``Generator.spawn``), so the table's own shoe is not disturbed.
 
 from __future__ import annotations
 
+import contextlib
 import gc
 import importlib
 import os
@@ -48,9 +49,10 @@ from textual.widget import AwaitMount
 from textual.widgets import Static
 
 from bjtrainer.errors import BjTrainerError, StoreError
+from bjtrainer.tui.first_look import DESIGN_SETTING, THEME_SETTING, remembered_look, store_file
 from bjtrainer.tui.screens.opening import OpeningScreen
 from bjtrainer.tui.themes import HIGH_CONTRAST, felt_variables, tone_styles
-from bjtrainer.tui.views.cards import CardDesign, plain_rich, plain_text
+from bjtrainer.tui.views.cards import CardDesign, card_design, plain_rich, plain_text
 
 if TYPE_CHECKING:  # imported where used, once the first frame is drawn (docs/architecture.md)
     import numpy as np
@@ -164,8 +166,23 @@ class BjTrainerApp(App[None]):
         if store is None:
             self._waiting_keys = []
             self._given = (rules, rng, design)
+            self._first_look(design)
         else:
             self._settle(store, rules, rng, design)
+
+    def _first_look(self, design: CardDesign | None) -> None:
+        """The card design and theme chosen last, read for the opening screen (:mod:`first_look`).
+
+        ``TEXTUAL_THEME`` for this run wins over the remembered theme, as
+        at the table (:meth:`_choose_start_theme`).
+        """
+        look = remembered_look(store_file())
+        if design is None:
+            with contextlib.suppress(ValueError):  # an unknown design: classic, as at the table
+                self.design = card_design(look.get(DESIGN_SETTING, "classic"))
+        theme = look.get(THEME_SETTING)
+        if not os.environ.get("TEXTUAL_THEME") and theme in self.available_themes:
+            self.theme = theme
 
     def _settle(
         self,
@@ -325,6 +342,7 @@ class BjTrainerApp(App[None]):
 
     def on_mount(self) -> None:
         if self._waiting_keys is not None:  # the store opens once this frame is drawn
+            self.set_class(self.design == "ascii", "-ascii")
             self.push_screen(OpeningScreen())
         else:
             self._show_first_screen()

@@ -19,6 +19,7 @@ from bjtrainer.engine.rules import Rules
 from bjtrainer.engine.rules_file import load_rules
 from bjtrainer.errors import RulesError
 from bjtrainer.store import Store
+from bjtrainer.tui.first_look import DESIGN_SETTING, THEME_SETTING
 from bjtrainer.tui.views.cards import DEFAULT_DESIGN, CardDesign, card_design
 
 __all__ = [
@@ -38,10 +39,8 @@ __all__ = [
 
 #: Setting holding the last table chosen: a preset id or a rules file's absolute path.
 TABLE_SETTING = "table"
-#: Setting holding the card design chosen last (:data:`~bjtrainer.tui.views.cards.CARD_DESIGNS`).
-DESIGN_SETTING = "card_design"
-#: Setting holding the Textual theme chosen last (its name, ``"textual-light"``).
-THEME_SETTING = "theme"
+# DESIGN_SETTING and THEME_SETTING (the card design and the theme chosen last)
+# are in bjtrainer.tui.first_look, which the opening screen reads before the store opens.
 
 
 @dataclass(frozen=True)
