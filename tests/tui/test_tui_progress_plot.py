@@ -93,3 +93,39 @@ async def test_the_drawn_points_sit_at_their_values(width: int, height: int) -> 
         assert abs((column - first) - days / 28 * (last - first)) <= 1
     # Every tick is at a point.
     assert set(ticks) <= {column for column, _ in marks}
+
+
+@pytest.mark.parametrize(
+    ("first", "last", "labels"),
+    [
+        # a year of practice: both ends are 12-02, told apart by the year
+        (date(2025, 12, 2), date(2026, 12, 2), ("2025-12-02", "2026-12-02")),
+        # two days across New Year
+        (date(2025, 12, 31), date(2026, 1, 1), ("2025-12-31", "2026-01-01")),
+        # 301 days within one year
+        (date(2026, 1, 1), date(2026, 10, 29), ("2026-01-01", "2026-10-29")),
+        # 300 days within one year: month-day is enough
+        (date(2026, 1, 1), date(2026, 10, 28), ("01-01", "10-28")),
+    ],
+)
+def test_dates_carry_their_year_across_a_year(first: date, last: date, labels: object) -> None:
+    progress = (DayProgress(first, Rate(4, 2), 0.0), DayProgress(last, Rate(4, 3), 0.0))
+    points = plot_points(progress)
+    assert points.labels == labels
+    # 11 columns a dated label over 366 days: both ends fit 60 columns
+    assert points.ticks(60)[1] == list(labels)
+
+
+async def test_a_year_is_drawn_with_both_years() -> None:
+    app = PlotApp()
+    async with app.run_test(size=(60, 16)) as pilot:
+        plot = app.query_one(ProgressPlot)
+        plot.progress = (
+            DayProgress(date(2025, 12, 2), Rate(4, 2), 0.0),
+            DayProgress(date(2026, 12, 2), Rate(4, 3), 0.0),
+        )
+        await pilot.pause()
+        rendered = plot.render()
+        assert isinstance(rendered, Text)
+        text = rendered.plain
+    assert "2025-12-02" in text and "2026-12-02" in text

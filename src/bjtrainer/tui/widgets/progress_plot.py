@@ -5,9 +5,10 @@ Progress over time as a plot in the terminal (``docs/practice.md``,
 (:class:`~bjtrainer.trainer.practice.stats.DayProgress`), oldest first, each
 at its value on both axes: x is the date (days since the first point's
 date, so a week without practice is a week of axis), labelled month-day
-under the point; y is accuracy in percent, 0 to 100, with ticks at 0, 25,
-50, 75 and 100, so a point is drawn on the same row as the tick of its
-value, when its value is a tick.
+under the point (year-month-day when the points span more than one
+calendar year or over :data:`YEAR_AFTER_DAYS` days); y is accuracy in
+percent, 0 to 100, with ticks at 0, 25, 50, 75 and 100, so a point is
+drawn on the same row as the tick of its value, when its value is a tick.
 """
 
 from __future__ import annotations
@@ -31,6 +32,8 @@ Y_TICKS: tuple[float, ...] = (0.0, 25.0, 50.0, 75.0, 100.0)
 _FRAME_COLUMNS = 6
 #: Columns a date label takes ("11-29") with a space after it.
 _LABEL_COLUMNS = 6
+#: Points spanning more days than this are labelled with their year too.
+YEAR_AFTER_DAYS = 300
 
 
 @dataclass(frozen=True)
@@ -46,7 +49,9 @@ class PlotPoints:
     ys : tuple of float
         Accuracy of that date's first unassisted answers, percent (0-100).
     labels : tuple of str
-        Each date as month-day, ``"11-29"``.
+        Each date as month-day, ``"11-29"``, or with its year,
+        ``"2026-11-29"``, when the dates are in more than one calendar
+        year or span over :data:`YEAR_AFTER_DAYS` days.
     """
 
     days: tuple[date, ...]
@@ -72,7 +77,8 @@ class PlotPoints:
         if not self.xs:
             return [], []
         low, high = self.x_range
-        gap = _LABEL_COLUMNS * (high - low) / max(1, columns)
+        width = max(_LABEL_COLUMNS, len(self.labels[0]) + 1)
+        gap = width * (high - low) / max(1, columns)
         chosen = [0]
         for index in range(1, len(self.xs)):
             if self.xs[index] - self.xs[chosen[-1]] >= gap:
@@ -98,12 +104,14 @@ def plot_points(progress: tuple[DayProgress, ...]) -> PlotPoints:
             kept.append((day.day, accuracy))
     if not kept:
         return PlotPoints((), (), (), ())
-    first = kept[0][0]
+    first, last = kept[0][0], kept[-1][0]
+    dated = first.year != last.year or (last - first).days > YEAR_AFTER_DAYS
+    shape = "%Y-%m-%d" if dated else "%m-%d"
     return PlotPoints(
         days=tuple(day for day, _ in kept),
         xs=tuple(float((day - first).days) for day, _ in kept),
         ys=tuple(100 * accuracy for _, accuracy in kept),
-        labels=tuple(day.strftime("%m-%d") for day, _ in kept),
+        labels=tuple(day.strftime(shape) for day, _ in kept),
     )
 
 
