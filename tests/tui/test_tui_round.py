@@ -269,3 +269,19 @@ async def test_four_split_hands_fit_the_table(build_app: AppFactory) -> None:
         assert len(row.pictures) == 4 and row.pictures[0].total == 19
         assert app.session.table.balance == 1000 - 40
         assert row.max_scroll_x == 0  # all four hands visible, no scrolling
+
+
+async def test_a_refusal_between_rounds_goes_when_the_next_round_is_dealt(
+    build_app: AppFactory,
+) -> None:
+    # T,9 against 7 (hole T): stand settles the round; then S is refused.
+    app = build_app(["TS", "7H", "9D", "TC", "5S", "6H", "8D", "9C"])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "s")
+        assert app.session.table.round is not None
+        assert app.session.table.round.phase is Phase.SETTLED
+        await pilot.press("s")
+        assert notices(app) == ["Cannot stand: no hand is in play. Press Enter to deal."]
+        await pilot.press("enter")  # 5,8 against 6: a hand is in play
+        assert app.session.table.round.phase is Phase.PLAYER
+        assert notices(app) == []

@@ -137,6 +137,7 @@ class TableScreen(PlayScreen):
         self._shoe_request = 0  # the shoe-aware request shown; older answers are dropped
         self._shoe_bar = False  # the progress bar shows the shoe-aware figures' work
         self._dry_said = session.round  # the round whose dry shoe was told (a restored one was)
+        self._refusal_up = False  # a refusal notice may still show ("Cannot stand: ...")
         #: The table's chart is being computed (a custom table's first time): grading waits.
         self.chart_pending = False
         self._waiting: tuple[Action, int | None] | None = None  # a decision waiting for it
@@ -271,6 +272,9 @@ class TableScreen(PlayScreen):
         except (IllegalActionError, StoreError) as exc:
             self._refused(exc)
             return
+        if self._refusal_up:  # "Cannot stand: no hand is in play..." is stale once dealt
+            self._refusal_up = False
+            self.app.clear_notifications()
         if self.session.shuffled:
             self.app.clear_notifications()
             self.notify(SHUFFLE_NOTICE, timeout=NOTICE_SECONDS)
@@ -341,6 +345,7 @@ class TableScreen(PlayScreen):
         store that stayed locked), or the newer table (``TableChangedError``).
         """
         self._notice(str(exc))
+        self._refusal_up = True
         if isinstance(exc, TableChangedError):
             self._clear_coach()
             self.refresh_table()
