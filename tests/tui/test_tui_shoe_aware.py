@@ -32,7 +32,7 @@ from bjtrainer.engine.table import Table
 from bjtrainer.ev import HandSpot
 from bjtrainer.ev.exact.spot import analyse_shoe
 from bjtrainer.store import AttemptKind, Store
-from bjtrainer.trainer.shoe_aware import ShoeFigures, ShoeQuestion, seen_ranks
+from bjtrainer.trainer.shoe_aware import RESPLIT_LINE, ShoeFigures, ShoeQuestion, seen_ranks
 from bjtrainer.tui.app import make_app
 from bjtrainer.tui.widgets.coach_panel import CoachPanel
 from bjtrainer.tui.widgets.shoe_why import ShoeWhyPanel
@@ -329,3 +329,36 @@ async def test_a_shoe_that_cannot_be_real_gives_a_sentence_not_figures(
         text = text_of(panel)
         assert "unavailable" in text and "No exact figures for this shoe" in text
         assert "-0.167" in text  # independent stand on 15 v 5, Appendix 1: -0.1672
+
+
+async def test_a_split_that_may_be_resplit_says_how_each_model_resplits(
+    build_app: AppFactory,
+) -> None:
+    """T,T v 5 from a full six-deck shoe: this shoe's split is Farmer's CDP +0.37171389348.
+
+    The exact figure resplits every ten that comes (up to 4 hands); the
+    independent one declines those resplits (standing on 20 pays more), so
+    it reads far higher, and the panel says why (``docs/numbers.md``, 7).
+    """
+    app = build_app(["TS", "5H", "TD", "9C"], rules=PRACTICE)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "w", "z")
+        figures = await shoe_answer(pilot)
+        why = panel_of(app).why
+        assert why is not None
+        assert figures.evs[Action.SPLIT] == pytest.approx(0.37171389348, abs=1e-9)
+        assert why.independent[Action.SPLIT] > figures.evs[Action.SPLIT] + 0.1
+        assert why.split_line == RESPLIT_LINE
+        shown = " ".join(text_of(panel_of(app)).split())
+        assert "this shoe resplits whenever allowed" in shown
+
+
+async def test_no_resplit_line_where_a_split_cannot_be_resplit(build_app: AppFactory) -> None:
+    # home: split to two hands only, so both models split once and agree in kind
+    app = build_app(SEVENS, rules=HOME)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "w", "z")
+        await shoe_answer(pilot)
+        why = panel_of(app).why
+        assert why is not None and Action.SPLIT in why.independent
+        assert why.split_line == ""

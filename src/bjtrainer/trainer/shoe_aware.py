@@ -70,6 +70,13 @@ COMPUTING = "computing…"
 #: The line under the figures: what the exact figures never read.
 SHOE_MODEL_LINE = "The hole card counts as unseen; the shoe order is never read."
 
+#: The line at a split that may be resplit: the two models' split figures
+#: follow different conventions (``docs/numbers.md``, "7. Splitting").
+RESPLIT_LINE = (
+    "Split: this shoe resplits whenever allowed (Farmer's CDP); "
+    "independent resplits only where it pays."
+)
+
 
 def seen_ranks(shoe: Shoe, round_: Round | None) -> tuple[str, ...]:
     """The ranks the player has seen since the shuffle, hole card left out while face down.
@@ -241,6 +248,9 @@ class ShoeWhy:
     note : str
         Whether the dealer has checked for blackjack (a hand), or what
         insurance costs and pays.
+    split_line : str
+        :data:`RESPLIT_LINE` where a split is offered and its hands may be
+        resplit, else empty.
     shoe : ShoeFigures or None
         The exact figures; ``None`` while they are computed.
     problem : str
@@ -253,6 +263,7 @@ class ShoeWhy:
     insurance: bool
     stand_line: str
     note: str
+    split_line: str = ""
     shoe: ShoeFigures | None = None
     problem: str = ""
 
@@ -340,6 +351,10 @@ def independent_why(coach: Coach, round_: Round) -> ShoeWhy | None:
         note = HIDDEN_BLACKJACK_NOTE
     else:
         note = NO_BLACKJACK_NOTE
+    rules = coach.rules
+    resplit = spot.hands_in_round + 1 < rules.max_split_hands and (
+        spot.cards[0] != "A" or rules.resplit_aces
+    )
     return ShoeWhy(
         independent=analysis.evs,
         independent_best=analysis.best,
@@ -351,4 +366,5 @@ def independent_why(coach: Coach, round_: Round) -> ShoeWhy | None:
             "(independent)."
         ),
         note=note,
+        split_line=RESPLIT_LINE if Action.SPLIT in analysis.evs and resplit else "",
     )

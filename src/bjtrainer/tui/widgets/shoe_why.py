@@ -111,6 +111,8 @@ def shoe_why_renderable(
     elif shoe is not None:
         changed = shoe.best != why.independent_best
         parts.append(text(why.best_play_line(), CHANGED_STYLE if changed else KEPT_STYLE))
+    if why.split_line:
+        parts.append(text(why.split_line))
     parts.append(text(f"{SHOE_MODEL_LINE} {why.note}"))
     return Group(*parts)
 
