@@ -15,6 +15,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from bjtrainer.cli import COMMANDS, _every_action, _parser
 
 HEAVY = ("numpy", "pydantic", "sqlite_utils", "rich", "textual")
@@ -126,6 +128,7 @@ def first_frame(home: Path, *argv: str) -> dict[str, object]:
     return seen
 
 
+@pytest.mark.slow
 def test_the_app_draws_its_first_frame_before_numpy_and_the_store(tmp_path: Path) -> None:
     """``bjtrainer`` (and ``--rules``) at its first frame: the opening screen, no store yet."""
     for argv in ([], ["--rules", "night"]):
