@@ -38,7 +38,7 @@ from rich.text import Text
 from rich.theme import Theme as RichTheme
 from textual import events, work
 from textual.actions import ActionParseResult
-from textual.app import App
+from textual.app import App, ScreenStackError
 from textual.command import Provider, SearchIcon
 from textual.dom import DOMNode
 from textual.message import Message
@@ -336,6 +336,23 @@ class BjTrainerApp(App[None]):
         if self.design == "ascii":
             message, title = plain_text(message), plain_text(title)
         super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+
+    def clear_notifications(self) -> None:
+        """Clear every toast, taking each one's holder off the screen with it.
+
+        Textual 8.2 removes a cleared toast but leaves its ``ToastHolder`` in
+        the screen's toast rack, and the holder's layout cache keeps the toast
+        alive: one holder and one toast more for each notice that replaced
+        another (a refused key between rounds, docs/playing.md "A round"),
+        never freed.
+        """
+        try:
+            holders = self.screen.query("ToastRack > ToastHolder")
+        except ScreenStackError:  # no screen yet: nothing shown to clear
+            holders = None
+        if holders:
+            holders.remove()
+        super().clear_notifications()
 
     class Opened(Message):
         """The first real screen is up in place of the opening screen, its frame drawn."""
