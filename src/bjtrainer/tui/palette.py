@@ -21,21 +21,14 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass
-from datetime import datetime
 from functools import partial
-from pathlib import Path
 
 from textual.actions import parse as parse_action
 from textual.binding import ActiveBinding
 from textual.command import DiscoveryHit, Hit, Hits, Provider
-from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
-from bjtrainer import paths
-from bjtrainer.errors import BjTrainerError
-from bjtrainer.store import Store
-from bjtrainer.trainer.clock import now
-from bjtrainer.trainer.export import export_to_folder
+from bjtrainer.tui.exporting import export_decisions as export_table
 from bjtrainer.tui.screens.new_session import NewSessionScreen
 from bjtrainer.tui.screens.play_base import ButtonScreen
 from bjtrainer.tui.screens.table import TableScreen
@@ -123,49 +116,9 @@ async def _run_app_command(command: AppCommand, screen: Screen[object]) -> None:
 
 
 def export_decisions(screen: TableScreen) -> None:
-    """Write the table's graded decisions into the data folder; a notice gives the path.
-
-    A store file is read on a connection of its own in a worker thread (the
-    keys keep working through a long export); a store held in memory is read
-    at once. A problem (no data folder, a store that cannot be read, a file
-    that cannot be written) is the notice instead; no file is left.
-    """
+    """Write the table's graded decisions into the data folder (:mod:`bjtrainer.tui.exporting`)."""
     session = screen.session
-    try:
-        folder = paths.data_dir()
-    except BjTrainerError as exc:
-        screen.notify(str(exc), severity="error")
-        return
-    moment = now(session.clock)
-    rules_id = session.table.rules.id
-    location = Path(session.store.location)
-    if session.store.unsaved is None and location.is_file():
-        screen.notify("Exporting your decisions...")
-
-        def in_thread() -> None:
-            try:
-                with Store.open(location) as store:
-                    message, severity = _exported(store, rules_id, folder, moment)
-            except BjTrainerError as exc:
-                message, severity = str(exc), "error"
-            screen.app.call_from_thread(screen.notify, message, severity=severity)
-
-        screen.run_worker(in_thread, thread=True, group="export", exclusive=True)
-        return
-    message, severity = _exported(session.store, rules_id, folder, moment)
-    screen.notify(message, severity=severity)
-
-
-def _exported(
-    store: Store, rules_id: str, folder: Path, moment: datetime
-) -> tuple[str, SeverityLevel]:
-    """Export ``rules_id``'s decisions into ``folder``: the notice and its severity."""
-    try:
-        path, count = export_to_folder(store, folder, moment, rules_id=rules_id)
-    except BjTrainerError as exc:
-        return str(exc), "error"
-    noun = "decision" if count == 1 else "decisions"
-    return f"Exported {count} graded {noun} to {path}", "information"
+    export_table(screen, session.store, session.table.rules.id, session.clock)
 
 
 async def _run_binding(action: str, screen: Screen[object]) -> None:

@@ -14,25 +14,17 @@ the data folder and says where (``docs/export.md``; the same rows as
 
 from __future__ import annotations
 
-from datetime import datetime
-from pathlib import Path
 from typing import ClassVar
 
-from textual import work
 from textual.app import ComposeResult
 from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
-from bjtrainer import paths
-from bjtrainer.errors import BjTrainerError
-from bjtrainer.store import Store
-from bjtrainer.trainer.clock import now
-from bjtrainer.trainer.export import export_to_folder
 from bjtrainer.trainer.practice.modes import Practice
 from bjtrainer.trainer.practice.stats import Stats
+from bjtrainer.tui.exporting import export_decisions
 from bjtrainer.tui.keys import STATS_KEYS, bindings_of
 from bjtrainer.tui.screens.help import HelpScreen
 from bjtrainer.tui.views.stats import (
@@ -109,34 +101,10 @@ class StatsScreen(Screen[None]):
     def action_export(self) -> None:
         """Write this table's graded decisions as CSV into the data folder; notify the path.
 
-        A store file is read on a connection of its own in a worker thread,
-        so the keys keep working through a long export; a store held in
-        memory (nothing saved to a file) is read here, at once.
+        A store file is read in a worker thread (:mod:`bjtrainer.tui.exporting`).
         """
-        store = self.practice.store
-        try:
-            folder = paths.data_dir()
-        except BjTrainerError as exc:
-            self.notify(str(exc), severity="error")
-            return
-        moment = now(self.practice.clock)
-        location = Path(store.location)
-        if store.unsaved is None and location.is_file():
-            self.notify("Exporting your decisions...")
-            self._export_file(location, folder, moment)
-            return
-        message, severity = _exported(store, self.practice.rules.id, folder, moment)
-        self.notify(message, severity=severity)
-
-    @work(thread=True, exclusive=True, group="export")
-    def _export_file(self, location: Path, folder: Path, moment: datetime) -> None:
-        """The export of a store file, on its own connection (a worker thread)."""
-        try:
-            with Store.open(location) as store:
-                message, severity = _exported(store, self.practice.rules.id, folder, moment)
-        except BjTrainerError as exc:
-            message, severity = str(exc), "error"
-        self.app.call_from_thread(self.notify, message, severity=severity)
+        practice = self.practice
+        export_decisions(self, practice.store, practice.rules.id, practice.clock)
 
     def action_help(self) -> None:
         """The help screen with these keys."""
@@ -145,15 +113,3 @@ class StatsScreen(Screen[None]):
     def action_quit(self) -> None:
         """Quit; every answer is saved."""
         self.app.exit()
-
-
-def _exported(
-    store: Store, rules_id: str, folder: Path, moment: datetime
-) -> tuple[str, SeverityLevel]:
-    """Export ``rules_id``'s decisions into ``folder``: the notice and its severity."""
-    try:
-        path, count = export_to_folder(store, folder, moment, rules_id=rules_id)
-    except BjTrainerError as exc:
-        return str(exc), "error"
-    noun = "decision" if count == 1 else "decisions"
-    return f"Exported {count} graded {noun} to {path}", "information"
