@@ -168,6 +168,12 @@ class Rules:
             return obj
         if isinstance(obj, Mapping) and "id" in obj and set(obj) <= _FIELD_NAMES:
             values = {**_DEFAULTS, **obj}
+            if not strict:
+                # A saved table's JSON holds a list where the field keeps a tuple.
+                values = {
+                    name: tuple(value) if type(value) is list else value
+                    for name, value in values.items()
+                }
             if _as_kept(values):
                 return cls._made(values)
         return cls._made(_schema_checked(obj, strict=bool(strict)))
