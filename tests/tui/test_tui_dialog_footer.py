@@ -19,7 +19,7 @@ from bjtrainer.tui.screens.board import BoardPicture, BoardScreen
 from bjtrainer.tui.screens.cash_out import CashOutScreen
 from bjtrainer.tui.screens.insurance import InsuranceScreen
 from bjtrainer.tui.screens.leave_set import LeaveSetScreen
-from bjtrainer.tui.widgets.footer import LiveKey
+from bjtrainer.tui.widgets.footer import KeysLine
 from tests.tui.tui_support import SIZE, AppFactory, fixed_clock
 
 #: The table's keys between rounds, as its footer draws them: none may show under a dialog.
@@ -30,15 +30,14 @@ def bottom_line(app: BjTrainerApp) -> str:
     """The keys drawn on the screen's last row, left to right: ``"Esc Close"``, ..."""
     screen = app.screen
     width, height = app.size
-    seen: list[LiveKey] = []
     for x in range(width):
         try:
             widget, _ = screen.get_widget_at(x, height - 1)
         except Exception:  # nothing drawn there (Textual raises NoWidget)
             continue
-        if isinstance(widget, LiveKey) and widget not in seen:
-            seen.append(widget)
-    return "  ".join(f"{key.key_display} {key.description}" for key in seen)
+        if isinstance(widget, KeysLine):
+            return "  ".join(f"{entry.display} {entry.description}" for entry in widget.entries)
+    return ""
 
 
 def assert_own_keys(app: BjTrainerApp, expected: str) -> None:

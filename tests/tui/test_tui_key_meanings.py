@@ -36,6 +36,7 @@ from bjtrainer.tui.screens.lesson import InvitationScreen, LessonScreen
 from bjtrainer.tui.screens.practice_set import SetScreen
 from bjtrainer.tui.screens.set_summary import SetSummaryScreen
 from bjtrainer.tui.screens.table import TableScreen
+from bjtrainer.tui.widgets.footer import KeysLine
 from tests.tui.practice_tui_support import ACTION_KEYS, PRACTICE, practice_app, set_screen
 from tests.tui.practice_tui_support import worst_action as worst
 from tests.tui.tui_support import NIGHT, SIZE, AppFactory, text_of
@@ -254,9 +255,10 @@ async def test_night_footer_at_80_by_24_shows_the_chip_keys_between_rounds(
         shown = footer(app)
         assert {"add_chip(1)", "clear_bet", "toggle_repeat", "cash_out", "board"} <= shown
         assert "bet" not in shown  # the night's bet is built from chips
-        keys = [key for key in app.screen.query("Footer FooterKey") if key.region.width]
-        assert len(keys) >= 9 and len({key.region.y for key in keys}) == 1
-        assert all(key.region.right <= SMALL[0] for key in keys)
+        line = app.screen.query_one(KeysLine)
+        spans = line.spans()
+        assert len(spans) >= 9 and line.region.height == 1
+        assert all(line.region.x + end <= SMALL[0] for _, _, end in spans)
         await pilot.press("enter")  # 16 against a 9: a round in play
         shown = footer(app)
         assert not {"add_chip(1)", "clear_bet", "toggle_repeat", "board", "deal"} & shown

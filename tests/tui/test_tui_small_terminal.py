@@ -26,6 +26,7 @@ from bjtrainer.tui.app import BjTrainerApp
 from bjtrainer.tui.widgets.buttons import ActionBar
 from bjtrainer.tui.widgets.coach_panel import CoachPanel
 from bjtrainer.tui.widgets.feedback import FeedbackView
+from bjtrainer.tui.widgets.footer import KeysLine
 from bjtrainer.tui.widgets.hand_view import HandView
 from tests.tui.tui_support import SIZE, AppFactory, text_of
 
@@ -63,12 +64,13 @@ def on_screen(app: BjTrainerApp, widget: Widget) -> bool:
 
 
 def footer_fits(app: BjTrainerApp, width: int) -> list[str]:
-    """The footer's keys, after checking each one is drawn on the footer's one line."""
-    keys = [key for key in app.screen.query("Footer FooterKey") if key.display]
-    for key in keys:
-        assert key.region.height == 1 and key.region.right <= width, key
-    assert len({key.region.y for key in keys}) <= 1
-    return [str(getattr(key, "key", "")) for key in keys]
+    """The footer's keys, after checking each one is drawn whole on the footer's one line."""
+    line = app.screen.query_one(KeysLine)
+    assert line.region.height == 1
+    spans = line.spans()
+    for entry, _, end in spans:
+        assert line.region.x + end <= min(width, line.region.right), entry
+    return [entry.key for entry, _, _ in spans]
 
 
 async def test_why_panel_is_scrolled_into_view(build_app: AppFactory) -> None:

@@ -1,89 +1,190 @@
-"""The footer of every screen: Textual's ``Footer``, its keys updated in place.
+"""The footer of the screens that change their keys as you play: one line, drawn in place.
 
-Textual's ``Footer`` mounts a fresh ``FooterKey`` for every key each time a
-screen refreshes its bindings, and binds each key's ``compact`` to the
-footer's (``data_bind``): a watcher the footer keeps until its own
-``compact`` changes, which in this app it never does. The table refreshes
-its bindings after every key press (its footer shows only the keys that work
-now, :meth:`bjtrainer.tui.screens.play_base.PlayScreen.check_action`), so
-each round mounted some twenty keys and kept every old one alive.
+Textual's ``Footer`` mounts a ``FooterKey`` widget per key each time a
+screen refreshes its bindings. The table refreshes its bindings after every
+key press (its footer shows only the keys that work now,
+:meth:`bjtrainer.tui.screens.play_base.PlayScreen.check_action`), so each
+press laid out and drew some ten key widgets, and the number of keys shown
+changed the layout of the whole screen.
 
-:class:`KeysFooter` draws the same keys in the same order and style, but
-keeps its key widgets: when what it shows changes, the first keys take the
-new bindings, a key is mounted only when more are shown than ever before,
-and the keys left over are hidden. The same bindings again cost nothing.
+:class:`KeysFooter` is Textual's ``Footer`` (its place, colours and compact
+style) holding a single :class:`KeysLine`: the keys are drawn as one line of
+text, in the order and with the styles of ``FooterKey``, so new bindings
+cost a repaint of one row and never a layout. A click on a key presses it
+(or rings the bell when it does not work now), the key under the mouse is
+highlighted and its tooltip shown, as with Textual's keys. The command
+palette's key is not drawn: F1 names Ctrl+P (``docs/playing.md``, "Keys").
 """
 
 from __future__ import annotations
 
-from textual import events, on
+from dataclasses import dataclass
+from typing import ClassVar
+
+from rich.cells import cell_len
+from rich.style import Style
+from rich.text import Text
+from textual import events
 from textual.app import ComposeResult
-from textual.binding import Binding
+from textual.reactive import reactive
 from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Footer
 
-# Textual exports only Footer; its keys live in the private module.
-from textual.widgets._footer import FooterKey
-
-#: What the footer shows of one binding: the binding, whether it works now, its tooltip.
-Shown = tuple[Binding, bool, str]
+#: How a key that does not work now is drawn (``FooterKey.-disabled``).
+DIM = Style(dim=True)
 
 
-class LiveKey(FooterKey):
-    """A footer key that can be given another binding (:meth:`show`).
+def foreground(style: Style) -> Style:
+    """``style`` without its background: the line's own background shows under every key."""
+    return Style(color=style.color, bold=style.bold, dim=style.dim, italic=style.italic)
 
-    Parameters
+
+@dataclass(frozen=True)
+class FooterEntry:
+    """One key as the footer draws it.
+
+    Attributes
     ----------
-    key, key_display, description, action, disabled, tooltip, classes
-        As Textual's ``FooterKey``.
+    key : str
+        The key pressed by a click (Textual's key name, ``"question_mark"``).
+    display : str
+        How the key is written (``"?"``, ``"Enter"``).
+    description : str
+        What it does (``"Hint"``).
+    works : bool
+        Whether it works now; a key that does not is drawn dim.
+    tooltip : str
+        Shown when the mouse rests on the key, or empty.
     """
 
-    def __init__(
-        self,
-        key: str,
-        key_display: str,
-        description: str,
-        action: str,
-        *,
-        disabled: bool = False,
-        tooltip: str = "",
-        classes: str = "",
-    ) -> None:
-        super().__init__(
-            key, key_display, description, action, disabled, tooltip=tooltip, classes=classes
-        )
-        #: Whether the binding works now (a click on a key that does not rings the bell).
-        self.works = not disabled
+    key: str
+    display: str
+    description: str
+    works: bool = True
+    tooltip: str = ""
 
-    @on(events.MouseDown)
-    def _pressed(self, event: events.MouseDown) -> None:
-        """Press the key, or ring the bell when it does not work now (as ``FooterKey``)."""
-        event.prevent_default()  # FooterKey's handler reads the flag it was made with
-        if self.works:
-            self.app.simulate_key(self.key)
+
+class KeysLine(Widget):
+    """The keys of a :class:`KeysFooter`, drawn as one line (set ``entries``).
+
+    Each entry is drawn as ``FooterKey`` draws it: the key in the key style,
+    then its description (compact: ``"S Stand"`` and a space between
+    keys). :meth:`spans` says which cells each entry takes.
+    """
+
+    ALLOW_SELECT = False
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "keys-line--key",
+        "keys-line--description",
+        "keys-line--hover",
+    }
+    DEFAULT_CSS = """
+    KeysLine {
+        width: 1fr;
+        height: 1;
+        text-wrap: nowrap;
+        text-overflow: clip;
+        .keys-line--key {
+            color: $footer-key-foreground;
+            text-style: bold;
+        }
+        .keys-line--description {
+            color: $footer-description-foreground;
+        }
+        .keys-line--hover {
+            background: $block-hover-background;
+        }
+    }
+    """
+
+    entries: reactive[tuple[FooterEntry, ...]] = reactive(())
+    compact: reactive[bool] = reactive(True)
+    _hovered: reactive[int | None] = reactive(None)
+
+    def spans(self) -> list[tuple[FooterEntry, int, int]]:
+        """Each entry with the cells it takes, ``(entry, start, end)`` from the line's left edge.
+
+        Cells from ``start`` up to (not including) ``end``; an entry past
+        the line's width is cut off when drawn.
+        """
+        spans: list[tuple[FooterEntry, int, int]] = []
+        x = 0
+        for entry in self.entries:
+            width = sum(cell_len(part) for part, _ in self._parts(entry))
+            spans.append((entry, x, x + width))
+            x += width + self._gap
+        return spans
+
+    @property
+    def _gap(self) -> int:
+        """The blank cells between two keys (``FooterKey``'s right margin when compact)."""
+        return 1 if self.compact else 0
+
+    def _parts(self, entry: FooterEntry) -> tuple[tuple[str, str], ...]:
+        """The key and the description, padded as ``FooterKey`` pads them, with their class."""
+        if self.compact:
+            key = entry.display
+            description = f" {entry.description}" if entry.description else ""
+        else:
+            key = f" {entry.display} "
+            description = f"{entry.description} " if entry.description else ""
+        return (key, "keys-line--key"), (description, "keys-line--description")
+
+    def render(self) -> Text:
+        text = Text(no_wrap=True, overflow="crop", end="")
+        styles = {
+            component: foreground(self.get_component_rich_style(component))
+            for component in ("keys-line--key", "keys-line--description")
+        }
+        for index, entry in enumerate(self.entries):
+            if index and self._gap:
+                text.append(" " * self._gap)
+            start = len(text)
+            for part, component in self._parts(entry):
+                if part:
+                    style = styles[component]
+                    text.append(part, style=style + DIM if not entry.works else style)
+            if index == self._hovered:
+                hover = self.get_component_rich_style("keys-line--hover", partial=True)
+                text.stylize(hover, start, len(text))
+        text.stylize_before(self.rich_style)
+        return text
+
+    def _entry_at(self, x: int) -> int | None:
+        for index, (_, start, end) in enumerate(self.spans()):
+            if start <= x < end:
+                return index
+        return None
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        """Highlight the key under the mouse and show its tooltip."""
+        index = self._entry_at(event.x)
+        if index != self._hovered:
+            self._hovered = index
+            self.tooltip = self.entries[index].tooltip or None if index is not None else None
+
+    def on_leave(self, event: events.Leave) -> None:
+        self._hovered = None
+        self.tooltip = None
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        """Press the key clicked, or ring the bell when it does not work now (as ``FooterKey``)."""
+        index = self._entry_at(event.x)
+        if index is None:
+            return
+        entry = self.entries[index]
+        if entry.works:
+            self.app.simulate_key(entry.key)
         else:
             self.app.bell()
 
-    def show(self, binding: Binding, key_display: str, description: str, shown: Shown) -> None:
-        """Show ``binding`` (``shown``: the binding, whether it works now, its tooltip)."""
-        _, enabled, tooltip = shown
-        now = (binding.key, key_display, description, binding.action, enabled, tooltip or None)
-        was = (self.key, self.key_display, self.description, self.action, self.works, self.tooltip)
-        if now == was and "display" not in self.styles.inline.get_rules():
-            return  # the same key, shown: nothing to draw again
-        self.key = binding.key
-        self.key_display = key_display
-        self.description = description
-        self.action = binding.action
-        self.works = enabled
-        self.set_class(not enabled, "-disabled")
-        self.tooltip = tooltip or None
-        self.styles.clear_rule("display")  # shown, unless the stylesheet hides it
-        self.refresh(layout=True)
+    def watch_entries(self) -> None:
+        self._hovered = None
 
 
 class KeysFooter(Footer):
-    """Textual's ``Footer`` (same keys, same look) whose key widgets are reused.
+    """Textual's ``Footer`` (same place, same look) drawn as one :class:`KeysLine`.
 
     Parameters
     ----------
@@ -92,80 +193,38 @@ class KeysFooter(Footer):
     """
 
     def __init__(self, *, compact: bool = False) -> None:
-        super().__init__(compact=compact)
-        self._drawn: tuple[Shown, ...] | None = None  # what the keys show now
+        super().__init__(compact=compact, show_command_palette=False)
 
     def compose(self) -> ComposeResult:
-        """Nothing yet: the keys are mounted by the first update (:meth:`bindings_changed`)."""
-        yield from ()
+        line = KeysLine()
+        line.set_reactive(KeysLine.compact, self.compact)
+        yield line
 
     def watch_compact(self, compact: bool) -> None:
-        for key in self.query_children(LiveKey):
-            key.compact = compact
+        for line in self.query_children(KeysLine):
+            line.compact = compact
+
+    @property
+    def line(self) -> KeysLine:
+        """The line the keys are drawn on."""
+        return self.query_one(KeysLine)
 
     def bindings_changed(self, screen: Screen[object]) -> None:
-        """Update the keys (the screen's signal calls this once its current message is handled)."""
+        """Draw the keys (the screen's signal calls this once its current message is handled).
+
+        One entry per action, in the order of the screen's active bindings,
+        as ``Footer.compose`` lists them; the same keys again cost nothing.
+        """
         if not screen.app.app_focus or not self.is_attached or screen is not self.screen:
             return
-        active = self.screen.active_bindings
-        keys = tuple(
-            (binding, enabled, tooltip)
-            for (_, binding, enabled, tooltip) in active.values()
-            if binding.show
-        )
-        palette = active.get(self.app.COMMAND_PALETTE_BINDING)
-        with_palette = palette is not None and self.show_command_palette
-        with_palette = with_palette and self.app.ENABLE_COMMAND_PALETTE
-        drawn = keys + ((palette[1:],) if palette is not None and with_palette else ())
-        if drawn == self._drawn:
-            return
-        self._drawn = drawn
-        self._show_keys(keys)
-        self._show_palette(palette[1:] if palette is not None and with_palette else None)
-
-    def _show_keys(self, keys: tuple[Shown, ...]) -> None:
-        """The keys in order, as ``Footer.compose`` draws them (one key per action)."""
-        by_action: dict[str, Shown] = {}
-        for shown in keys:
-            by_action.setdefault(shown[0].action, shown)
-        views = [
-            key for key in self.query_children(LiveKey) if not key.has_class("-command-palette")
-        ]
-        missing: list[LiveKey] = []
-        for index, shown in enumerate(by_action.values()):
-            binding = shown[0]
-            display = self.app.get_key_display(binding)
-            if index < len(views):
-                views[index].show(binding, display, binding.description, shown)
-            else:
-                missing.append(self._new_key(binding, display, binding.description, shown))
-        for view in views[len(by_action) :]:
-            view.display = False
-        if missing:
-            self.mount_all(missing)
-
-    def _show_palette(self, shown: Shown | None) -> None:
-        """The command palette's key, docked on the right (``Footer.compose``'s last key)."""
-        found = [key for key in self.query_children(LiveKey) if key.has_class("-command-palette")]
-        if shown is None:
-            for key in found:
-                key.display = False
-            return
-        binding, enabled, _ = shown
-        tooltip = binding.tooltip or binding.description
-        display = self.app.get_key_display(binding)
-        if found:
-            found[0].show(binding, display, binding.description, (binding, enabled, tooltip))
-        else:
-            key = self._new_key(binding, display, binding.description, (binding, enabled, tooltip))
-            key.add_class("-command-palette")
-            self.mount(key)
-
-    def _new_key(self, binding: Binding, display: str, description: str, shown: Shown) -> LiveKey:
-        _, enabled, tooltip = shown
-        key = LiveKey(
-            binding.key, display, description, binding.action, disabled=not enabled, tooltip=tooltip
-        )
-        key.set_reactive(FooterKey.compact, self.compact)  # no watcher: the class by hand
-        key.set_class(self.compact, "-compact")
-        return key
+        entries: dict[str, FooterEntry] = {}
+        for _, binding, enabled, tooltip in screen.active_bindings.values():
+            if binding.show and binding.action not in entries:
+                entries[binding.action] = FooterEntry(
+                    key=binding.key,
+                    display=self.app.get_key_display(binding),
+                    description=binding.description,
+                    works=enabled,
+                    tooltip=tooltip,
+                )
+        self.line.entries = tuple(entries.values())
