@@ -13,6 +13,9 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import ProgressBar, Static
 
+#: The bar's total while no work runs (any known total: the bar stands still).
+IDLE_TOTAL = 1
+
 
 class WorkProgress(Vertical):
     """What is being computed and how far it got (hidden until :meth:`begin`).
@@ -44,7 +47,9 @@ class WorkProgress(Vertical):
 
     def compose(self) -> ComposeResult:
         yield Static(classes="work-label")
-        yield ProgressBar(show_eta=False)
+        # A total from the start: an unknown total animates the bar 15 times a
+        # second (Textual's Bar), hidden or not.
+        yield ProgressBar(total=IDLE_TOTAL, show_eta=False)
 
     def begin(self, label: str) -> None:
         """Show ``label`` and a bar that waits for its first step (total unknown)."""
@@ -61,5 +66,6 @@ class WorkProgress(Vertical):
         self.query_one(ProgressBar).update(total=total, progress=done)
 
     def end(self) -> None:
-        """Hide the widget: the work is over."""
+        """Hide the widget: the work is over (and the bar's animation stopped)."""
         self.remove_class("-running")
+        self.query_one(ProgressBar).update(total=IDLE_TOTAL, progress=0)
