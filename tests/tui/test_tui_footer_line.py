@@ -8,6 +8,8 @@ allow and the coach's keys.
 
 from __future__ import annotations
 
+import pytest
+from textual.color import Color
 from textual.widget import Widget
 
 from bjtrainer.tui.app import BjTrainerApp
@@ -69,3 +71,50 @@ async def test_new_keys_change_no_widget_of_the_footer(build_app: AppFactory) ->
         await pilot.pause()
         assert list(footer.walk_children()) == before == [line_of(app)]
         assert line_of(app).region == region  # one row, the whole width, whatever the keys
+
+
+def contrast(foreground: Color, background: Color) -> float:
+    """The WCAG 2 contrast ratio of two opaque colours (1 to 21)."""
+
+    def luminance(color: Color) -> float:
+        def channel(value: int) -> float:
+            c = value / 255
+            return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+        return 0.2126 * channel(color.r) + 0.7152 * channel(color.g) + 0.0722 * channel(color.b)
+
+    high, low = sorted((luminance(foreground), luminance(background)), reverse=True)
+    return (high + 0.05) / (low + 0.05)
+
+
+def key_colours(line: KeysLine, description: str) -> tuple[Color, Color]:
+    """The colour and background of the cell that draws the key of ``description``."""
+    start = next(start for entry, start, _ in line.spans() if entry.description == description)
+    x = 0
+    for segment in line.render_line(0):
+        if x <= start < x + len(segment.text):
+            style = segment.style
+            assert style is not None and style.color and style.bgcolor
+            return Color.from_rich_color(style.color), Color.from_rich_color(style.bgcolor)
+        x += len(segment.text)
+    raise AssertionError(description)
+
+
+@pytest.mark.parametrize("theme", ["textual-dark", "textual-light", "bjtrainer-high-contrast"])
+async def test_the_key_under_the_mouse_is_shaded_and_stays_readable(
+    build_app: AppFactory, theme: str
+) -> None:
+    app = build_app(THIRTEEN)
+    async with app.run_test(size=SIZE) as pilot:
+        app.theme = theme
+        await pilot.pause()
+        line = line_of(app)
+        colour, background = key_colours(line, "Bet")
+        start = next(start for entry, start, _ in line.spans() if entry.description == "Bet")
+        await pilot.hover(KeysLine, offset=(start, 0))
+        await pilot.pause()
+        hovered, shade = key_colours(line, "Bet")
+        assert hovered == colour and shade != background
+        # Readable (WCAG AA, 4.5:1) where the key was, else not much worse than it was.
+        assert contrast(hovered, shade) >= min(4.5, 0.8 * contrast(colour, background))
+        assert key_colours(line, "Train") == (colour, background)  # only the key under it

@@ -84,6 +84,9 @@ HIGH_CONTRAST = Theme(
         "felt-muted": "#ffffff",
         "felt-active": "#ffff00",
         "footer-key-foreground": "#ffff00",
+        # What is under the mouse (a footer key, a list's row): dark grey, under
+        # white and yellow text alike.
+        "block-hover-background": "#404040",
     },
 )
 

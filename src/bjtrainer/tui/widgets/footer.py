@@ -146,10 +146,15 @@ class KeysLine(Widget):
                     style = styles[component]
                     text.append(part, style=style + DIM if not entry.works else style)
             if index == self._hovered:
-                hover = self.get_component_rich_style("keys-line--hover", partial=True)
-                text.stylize(hover, start, len(text))
+                text.stylize(self._hover_style(), start, len(text))
         text.stylize_before(self.rich_style)
         return text
+
+    def _hover_style(self) -> Style:
+        """The background of the key under the mouse: the hover shade laid over the line's own."""
+        shade = self.get_component_styles("keys-line--hover").background
+        _, background = self.background_colors
+        return Style(bgcolor=(background + shade).rich_color)
 
     def _entry_at(self, x: int) -> int | None:
         for index, (_, start, end) in enumerate(self.spans()):
@@ -180,7 +185,8 @@ class KeysLine(Widget):
             self.app.bell()
 
     def watch_entries(self) -> None:
-        self._hovered = None
+        self._hovered = None  # the keys moved: the mouse is over another one, or none
+        self.tooltip = None
 
 
 class KeysFooter(Footer):
@@ -209,14 +215,21 @@ class KeysFooter(Footer):
         """The line the keys are drawn on."""
         return self.query_one(KeysLine)
 
-    def bindings_changed(self, screen: Screen[object]) -> None:
-        """Draw the keys (the screen's signal calls this once its current message is handled).
+    def on_mount(self) -> None:
+        """Draw the keys at once, so the screen's first frame has them (``Footer`` subscribes)."""
+        self._draw(self.screen)
 
-        One entry per action, in the order of the screen's active bindings,
-        as ``Footer.compose`` lists them; the same keys again cost nothing.
-        """
+    def bindings_changed(self, screen: Screen[object]) -> None:
+        """Draw the keys again (the screen's signal calls this once a message is handled)."""
         if not screen.app.app_focus or not self.is_attached or screen is not self.screen:
             return
+        self._draw(screen)
+
+    def _draw(self, screen: Screen[object]) -> None:
+        """One entry per action, in the order of the screen's active bindings.
+
+        As ``Footer.compose`` lists them; the same keys again cost nothing.
+        """
         entries: dict[str, FooterEntry] = {}
         for _, binding, enabled, tooltip in screen.active_bindings.values():
             if binding.show and binding.action not in entries:
