@@ -14,7 +14,7 @@ from textual.widget import Widget
 
 from bjtrainer.tui.app import BjTrainerApp
 from bjtrainer.tui.widgets.footer import KeysFooter, KeysLine
-from tests.tui.tui_support import SIZE, AppFactory
+from tests.tui.tui_support import SIZE, AppFactory, wcag_ratio
 
 # T,3 v 6 (hole T): hard 13, no pair; the dealer's 16 draws a T and busts.
 THIRTEEN = ["TS", "6H", "3D", "TC", "TD"]
@@ -73,20 +73,6 @@ async def test_new_keys_change_no_widget_of_the_footer(build_app: AppFactory) ->
         assert line_of(app).region == region  # one row, the whole width, whatever the keys
 
 
-def contrast(foreground: Color, background: Color) -> float:
-    """The WCAG 2 contrast ratio of two opaque colours (1 to 21)."""
-
-    def luminance(color: Color) -> float:
-        def channel(value: int) -> float:
-            c = value / 255
-            return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
-
-        return 0.2126 * channel(color.r) + 0.7152 * channel(color.g) + 0.0722 * channel(color.b)
-
-    high, low = sorted((luminance(foreground), luminance(background)), reverse=True)
-    return (high + 0.05) / (low + 0.05)
-
-
 def key_colours(line: KeysLine, description: str) -> tuple[Color, Color]:
     """The colour and background of the cell that draws the key of ``description``."""
     start = next(start for entry, start, _ in line.spans() if entry.description == description)
@@ -116,5 +102,5 @@ async def test_the_key_under_the_mouse_is_shaded_and_stays_readable(
         hovered, shade = key_colours(line, "Bet")
         assert hovered == colour and shade != background
         # Readable (WCAG AA, 4.5:1) where the key was, else not much worse than it was.
-        assert contrast(hovered, shade) >= min(4.5, 0.8 * contrast(colour, background))
+        assert wcag_ratio(hovered, shade) >= min(4.5, 0.8 * wcag_ratio(colour, background))
         assert key_colours(line, "Train") == (colour, background)  # only the key under it

@@ -8,7 +8,11 @@ is really given by the stylesheet in each theme.
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 from textual.color import Color
@@ -26,7 +30,7 @@ from bjtrainer.tui.seat import THEME_SETTING
 from bjtrainer.tui.themes import HIGH_CONTRAST
 from bjtrainer.tui.widgets.chip_rack import RepeatBox
 from bjtrainer.tui.widgets.hand_view import HandView
-from tests.tui.tui_support import NIGHT, AppFactory, text_of
+from tests.tui.tui_support import NIGHT, AppFactory, text_of, wcag_ratio
 
 SnapCompare = Callable[..., bool]
 
@@ -34,20 +38,6 @@ SnapCompare = Callable[..., bool]
 SMALL = (80, 24)
 # 8,8 against a 6 (hole T), then a 3 for the first split hand.
 SPLIT = ["8S", "6H", "8D", "TC", "3H", "TD", "9C", "TS"]
-
-
-def wcag_luminance(color: Color) -> float:
-    def linear(value: int) -> float:
-        c = value / 255
-        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
-
-    r, g, b = color.rgb
-    return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
-
-
-def wcag_ratio(first: Color, second: Color) -> float:
-    high, low = sorted((wcag_luminance(first), wcag_luminance(second)), reverse=True)
-    return (high + 0.05) / (low + 0.05)
 
 
 def test_wcag_ratio_of_known_pairs() -> None:
@@ -222,3 +212,31 @@ async def test_classic_design_keeps_its_dialog_borders(build_app: AppFactory) ->
         await pilot.pause()
         dialog = app.screen.query_one("#help-dialog")
         assert {edge[0] for edge in dialog.styles.border} == {"thick"}
+
+
+#: Starts the app headless with the environment it is given; prints the theme in use.
+THEME_IN_USE = """
+import asyncio
+from bjtrainer.engine.presets import PRESETS
+from bjtrainer.store import Store
+from bjtrainer.tui.app import make_app
+
+async def main():
+    app = make_app(store=Store.memory(), rules=PRESETS["practice"])
+    async with app.run_test() as pilot:
+        await pilot.pause()
+        print(app.theme, app.current_theme.name, app.theme_variables["felt"])
+
+asyncio.run(main())
+"""
+
+
+@pytest.mark.slow
+def test_textual_theme_can_name_the_high_contrast_theme(tmp_path: Path) -> None:
+    # Textual reads TEXTUAL_THEME before the app has registered its own theme.
+    env = {**os.environ, "TEXTUAL_THEME": HIGH_CONTRAST.name, "BJTRAINER_HOME": str(tmp_path)}
+    done = subprocess.run(
+        [sys.executable, "-c", THEME_IN_USE], env=env, capture_output=True, text=True, check=True
+    )
+    felt = HIGH_CONTRAST.variables["felt"]
+    assert done.stdout.split() == [HIGH_CONTRAST.name, HIGH_CONTRAST.name, felt]

@@ -9,6 +9,7 @@ from datetime import UTC, datetime
 from rich.console import Console
 from rich.text import Text
 from rich.theme import Theme
+from textual.color import Color
 
 from bjtrainer.engine.presets import PRESETS
 from bjtrainer.engine.rules import Rules
@@ -63,3 +64,20 @@ def shown_commands(app: BjTrainerApp, where: str = "#actions") -> set[str]:
         for button in container.query("ChoiceButton")
         if button.display
     }
+
+
+def wcag_luminance(color: Color) -> float:
+    """The WCAG 2 relative luminance of an opaque colour (0 to 1)."""
+
+    def linear(value: int) -> float:
+        c = value / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = color.rgb
+    return 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
+
+
+def wcag_ratio(first: Color, second: Color) -> float:
+    """The WCAG 2 contrast ratio of two opaque colours, (L1 + 0.05) / (L2 + 0.05): 1 to 21."""
+    high, low = sorted((wcag_luminance(first), wcag_luminance(second)), reverse=True)
+    return (high + 0.05) / (low + 0.05)

@@ -150,6 +150,11 @@ class BjTrainerApp(App[None]):
     ) -> None:
         super().__init__()
         self.register_theme(HIGH_CONTRAST)
+        if self.theme == HIGH_CONTRAST.name:
+            # TEXTUAL_THEME named it before it was registered: Textual fell back
+            # to its default colours, and setting the same name again changes nothing.
+            self.set_reactive(App.theme, "textual-dark")
+            self.theme = HIGH_CONTRAST.name
         self._remembered_theme: str | None = None  # the theme in the store settings
         #: Offer the guided introduction at the first table (once per store).
         self.invite = invite
