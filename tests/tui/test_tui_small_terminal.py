@@ -22,12 +22,15 @@ from textual.geometry import Region
 from textual.widget import Widget
 
 from bjtrainer.engine.round import Phase
+from bjtrainer.store import Store
 from bjtrainer.tui.app import BjTrainerApp
 from bjtrainer.tui.widgets.buttons import ActionBar
 from bjtrainer.tui.widgets.coach_panel import CoachPanel
+from bjtrainer.tui.widgets.dealer_view import DealerView
 from bjtrainer.tui.widgets.feedback import FeedbackView
 from bjtrainer.tui.widgets.footer import KeysLine
 from bjtrainer.tui.widgets.hand_view import HandView
+from tests.tui.practice_tui_support import practice_app, set_screen
 from tests.tui.tui_support import SIZE, AppFactory, text_of
 
 SMALL = (80, 24)
@@ -178,3 +181,20 @@ async def test_the_table_at_100_by_34_does_not_scroll(build_app: AppFactory) -> 
         felt = app.screen.query_one("#felt")
         assert felt.max_scroll_y == 0 and felt.scroll_y == 0
         assert on_screen(app, app.screen.query_one(CoachPanel))
+
+
+@pytest.mark.slow
+async def test_nothing_scrolled_shows_above_the_dealer_in_a_set(store: Store) -> None:
+    # Below 30 rows the dealer is docked at the top of the felt while the rest
+    # scrolls under it: a margin above the box let a row of the hand show there.
+    app = practice_app(store)
+    async with app.run_test(size=SMALL) as pilot:
+        await pilot.press("m", "1")
+        await pilot.pause()
+        set_screen(app)
+        await pilot.press("question_mark", "w")  # the Why panel scrolls the felt
+        await pilot.pause()
+        felt = app.screen.query_one("#felt")
+        assert felt.scroll_y > 0
+        dealer = app.screen.query_one(DealerView)
+        assert dealer.region.y == felt.region.y
