@@ -51,6 +51,7 @@ from textual.widgets import Static
 from bjtrainer.errors import BjTrainerError, StoreError
 from bjtrainer.tui.first_look import DESIGN_SETTING, THEME_SETTING, remembered_look, store_file
 from bjtrainer.tui.screens.opening import OpeningScreen
+from bjtrainer.tui.textual_fixes import cache_inner_outer_by_colour
 from bjtrainer.tui.themes import HIGH_CONTRAST, felt_variables, tone_styles
 from bjtrainer.tui.views.cards import CardDesign, card_design, plain_rich, plain_text
 
@@ -149,6 +150,7 @@ class BjTrainerApp(App[None]):
         invite: bool = False,
     ) -> None:
         super().__init__()
+        cache_inner_outer_by_colour()  # removed widgets' lines freed (tui/textual_fixes.py)
         self.register_theme(HIGH_CONTRAST)
         if self.theme == HIGH_CONTRAST.name:
             # TEXTUAL_THEME named it before it was registered: Textual fell back
