@@ -285,3 +285,16 @@ async def test_a_refusal_between_rounds_goes_when_the_next_round_is_dealt(
         await pilot.press("enter")  # 5,8 against 6: a hand is in play
         assert app.session.table.round.phase is Phase.PLAYER
         assert notices(app) == []
+
+
+async def test_a_refusal_mid_hand_goes_with_the_next_move(build_app: AppFactory) -> None:
+    # 5,8 against 6 (hole T): H draws a 2 (15), so D is refused (three cards,
+    # docs/rules/practice.md, "Doubling"); S then stands: the notice is stale.
+    app = build_app(["5S", "6H", "8D", "TC", "2S", "9C"])
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("enter", "h", "d")
+        assert notices(app)[-1].startswith("Cannot double")
+        await pilot.press("s")
+        assert app.session.table.round is not None
+        assert app.session.table.round.phase is Phase.SETTLED
+        assert notices(app) == []

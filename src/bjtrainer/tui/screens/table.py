@@ -272,9 +272,7 @@ class TableScreen(PlayScreen):
         except (IllegalActionError, StoreError) as exc:
             self._refused(exc)
             return
-        if self._refusal_up:  # "Cannot stand: no hand is in play..." is stale once dealt
-            self._refusal_up = False
-            self.app.clear_notifications()
+        self._clear_refusal()  # "Cannot stand: no hand is in play..." is stale once dealt
         if self.session.shuffled:
             self.app.clear_notifications()
             self.notify(SHUFFLE_NOTICE, timeout=NOTICE_SECONDS)
@@ -304,6 +302,7 @@ class TableScreen(PlayScreen):
         except (IllegalActionError, StoreError) as exc:
             self._refused(exc)
             return
+        self._clear_refusal()  # "Cannot double: ..." is stale once another move is made
         self._graded(grade)
         self._after_move()
 
@@ -337,6 +336,12 @@ class TableScreen(PlayScreen):
     def _insurance_chosen(self, amount: int | None) -> None:
         if amount is not None:
             self._play(Action.INSURANCE, amount)
+
+    def _clear_refusal(self) -> None:
+        """Take down the notice of a refused key, if one may still show."""
+        if self._refusal_up:
+            self._refusal_up = False
+            self.app.clear_notifications()
 
     def _refused(self, exc: BjTrainerError | ValueError) -> None:
         """Say why a key did nothing now; after a reload, show the table another window played.
