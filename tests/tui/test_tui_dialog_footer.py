@@ -80,7 +80,7 @@ async def test_cash_out_board_and_leave_set_show_their_keys(build_app: AppFactor
     async with app.run_test(size=SIZE) as pilot:
         app.push_screen(CashOutScreen(600, night_over=False, name="", new_night=500))
         await pilot.pause()
-        assert_own_keys(app, "Enter Enter the score  Esc Back")
+        assert_own_keys(app, "Enter Save score  Esc Back")
         await pilot.press("escape")
         app.push_screen(BoardScreen(BoardPicture(table_name="night", entries=())))
         await pilot.pause()

@@ -40,7 +40,7 @@ class CashOutScreen(DialogScreen[str | None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         # Before the input's own Enter, so that the footer shows it.
-        Binding("enter", "submit", "Enter the score", key_display="Enter", priority=True),
+        Binding("enter", "submit", "Save score", key_display="Enter", priority=True),
         Binding("escape", "cancel", "Back", key_display="Esc"),
     ]
 
@@ -71,7 +71,7 @@ class CashOutScreen(DialogScreen[str | None]):
             yield Input(self.player_name, id="cash-name")
             yield Static("", id="cash-error")
             with Horizontal(id="cash-buttons"):
-                yield Button("Enter the score ⏎", variant="success", id="cash-ok", compact=True)
+                yield Button("Save score ⏎", variant="success", id="cash-ok", compact=True)
                 yield Button("Back Esc", id="cash-back", compact=True)
 
     def on_mount(self) -> None:
