@@ -66,7 +66,13 @@ async def test_a_decision_waits_for_the_chart_and_is_graded_when_it_is_ready(
 ) -> None:
     app = build_app(SIXTEEN, rules=TWO_DECKS)
     async with app.run_test(size=SIZE) as pilot:
-        assert held.started.wait(10)  # the worker runs the solver, not the key handler
+        # The worker runs the solver, not the key handler; the app's loop is left
+        # to run meanwhile (a thread worker is started from it).
+        for _ in range(200):
+            if held.started.is_set():
+                break
+            await pilot.pause(0.05)
+        assert held.started.is_set()
         await pilot.pause()
         progress = app.screen.query_one(WorkProgress)
         bar = progress.query_one(ProgressBar)

@@ -71,7 +71,7 @@ from bjtrainer.tui.views.table import (
     prompt_line,
     table_picture,
 )
-from bjtrainer.tui.widgets.buttons import ActionBar, TableButtons
+from bjtrainer.tui.widgets.buttons import SIDE_BUTTONS, ActionBar, TableButtons
 from bjtrainer.tui.widgets.chart_progress import WorkProgress
 from bjtrainer.tui.widgets.chip_rack import ChipRack
 from bjtrainer.tui.widgets.coach_panel import CoachPanel
@@ -154,7 +154,10 @@ class TableScreen(PlayScreen):
                 yield WorkProgress(id="chart-progress")
                 if self.session.chips:
                     yield ChipRack(self.session.chips, id="chip-rack")
-                yield TableButtons(id="table-buttons")
+                choices = frozenset(
+                    choice for _, choice, _ in SIDE_BUTTONS if self._table_has(choice, ())
+                )
+                yield TableButtons(choices=choices, id="table-buttons")
         yield KeysFooter(compact=True)
 
     def on_mount(self) -> None:

@@ -105,13 +105,28 @@ class TableButtons(Vertical):
     """The side panel's buttons: bet, refill, CASH OUT, hint, why, board, tables, help, lessons.
 
     Only the choices in ``offered`` are shown.
+
+    Parameters
+    ----------
+    choices : frozenset of str, optional
+        The buttons this table can ever show (default all of
+        :data:`SIDE_BUTTONS`); the others are not made (a table without
+        CASH OUT has no such button), so each key press has fewer widgets
+        to lay out and draw.
+    id : str, optional
+        The widget id.
     """
 
     offered: reactive[frozenset[str]] = reactive(frozenset(choice for _, choice, _ in SIDE_BUTTONS))
 
+    def __init__(self, *, choices: frozenset[str] | None = None, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self._choices = choices
+
     def compose(self) -> ComposeResult:
         for label, choice, variant in SIDE_BUTTONS:
-            yield ChoiceButton(label, choice, variant=variant)
+            if self._choices is None or choice in self._choices:
+                yield ChoiceButton(label, choice, variant=variant)
 
     def watch_offered(self, offered: frozenset[str]) -> None:
         show_offered(self.query(ChoiceButton), offered)

@@ -9,7 +9,6 @@ takes no room on a screen that has nothing to compute.
 
 from __future__ import annotations
 
-from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.widgets import ProgressBar, Static
 
@@ -45,27 +44,30 @@ class WorkProgress(Vertical):
     }
     """
 
-    def compose(self) -> ComposeResult:
-        yield Static(classes="work-label")
-        # A total from the start: an unknown total animates the bar 15 times a
-        # second (Textual's Bar), hidden or not.
-        yield ProgressBar(total=IDLE_TOTAL, show_eta=False)
+    def _parts(self) -> tuple[Static, ProgressBar]:
+        """The line and the bar, made when work first begins (a screen that never waits: none)."""
+        if not self.children:
+            # A total from the start: an unknown total animates the bar 15 times
+            # a second (Textual's Bar), hidden or not.
+            self.mount(Static(classes="work-label"), ProgressBar(total=IDLE_TOTAL, show_eta=False))
+        return self.query_one(".work-label", Static), self.query_one(ProgressBar)
 
     def begin(self, label: str) -> None:
         """Show ``label`` and a bar that waits for its first step (total unknown)."""
         self.say(label)
-        self.query_one(ProgressBar).update(total=None, progress=0)
+        self._parts()[1].update(total=None, progress=0)
         self.add_class("-running")
 
     def say(self, label: str) -> None:
         """Change the line above the bar."""
-        self.query_one(".work-label", Static).update(label)
+        self._parts()[0].update(label)
 
     def advance(self, done: int, total: int) -> None:
         """``done`` of ``total`` steps are done (an ``on_progress`` step)."""
-        self.query_one(ProgressBar).update(total=total, progress=done)
+        self._parts()[1].update(total=total, progress=done)
 
     def end(self) -> None:
         """Hide the widget: the work is over (and the bar's animation stopped)."""
         self.remove_class("-running")
-        self.query_one(ProgressBar).update(total=IDLE_TOTAL, progress=0)
+        if self.children:
+            self._parts()[1].update(total=IDLE_TOTAL, progress=0)
